@@ -6,6 +6,7 @@ Nothing else lists the games: `ALL` is found by scanning this package once, in a
 from __future__ import annotations
 
 import importlib
+import logging
 import pkgutil
 from pathlib import Path
 
@@ -20,7 +21,11 @@ def _discover() -> dict[str, Engine]:
     names = [m.name for m in pkgutil.iter_modules([str(Path(__file__).parent)]) if m.ispkg]
     names.sort(key=lambda n: (_ORDER.index(n) if n in _ORDER else len(_ORDER), n))
     for name in names:
-        module = importlib.import_module(f"engines.{name}")
+        try:
+            module = importlib.import_module(f"engines.{name}")
+        except Exception:  # one broken game must not take the others down; it is logged loudly
+            logging.getLogger(__name__).exception("game package engines.%s failed to import", name)
+            continue
         engine = getattr(module, "ENGINE", None)
         if engine is not None:
             found[engine.id] = engine

@@ -1,0 +1,676 @@
+"""The table service: the one place that joins engines, pictures and storage.
+
+Discord-agnostic: it speaks of tables, seats and user ids. Every call returns a `Reply` (public text and
+board image, private messages per user, whom to ping) that an adapter — Discord or the terminal —
+delivers. Every refusal is a `ServiceError` whose message can be shown to the user as it is; a refused
+call changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import secrets
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import engines
+import render
+from db.base import (
+    ABANDONED,
+    ACTIVE,
+    FINISHED,
+    LOBBY,
+    Conflict,
+    CorruptRow,
+    MoveRow,
+    SeatRow,
+    Store,
+    TableRow,
+)
+from engines.core import (
+    Engine,
+    Event,
+    IllegalMove,
+    InvalidOption,
+    Option,
+    Outcome,
+    Rng,
+    event_text,
+    resolve_options,
+)
+from engines.players import RandomPlayer
+
+log = logging.getLogger(__name__)
+
+DEFAULT_REMINDER_HOURS = 24.0
+AI_KINDS = {"random": RandomPlayer}
+# A safety net: an AI-only stretch of a game longer than this is a bug in an engine, not a game.
+MAX_AI_MOVES = 20_000
+
+
+# --- errors -----------------------------------------------------------------------------------------
+
+
+class ServiceError(Exception):
+    """A refusal; the message is meant for the user who asked."""
+
+
+class NotFound(ServiceError):
+    pass
+
+
+class NotAllowed(ServiceError):
+    pass
+
+
+class BadInput(ServiceError):
+    pass
+
+
+class MovedOn(ServiceError):
+    pass
+
+
+class Damaged(ServiceError):
+    """A stored game can't be read back."""
+
+
+# --- replies ----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Private:
+    user_id: int
+    text: str
+    image: bytes | None = None
+
+
+@dataclass
+class LobbyInfo:
+    host_id: int
+    seats: list[str]                 # display names in seat order ("Random AI 1" for AI seats)
+    min_players: int
+    max_players: int
+    can_start: bool
+    options_text: str
+
+
+@dataclass
+class Reply:
+    table_id: int
+    game: str
+    title: str
+    text: str = ""
+    image: bytes | None = None
+    private: list[Private] = field(default_factory=list)
+    mention: list[int] = field(default_factory=list)
+    status: str = LOBBY
+    result: str | None = None
+    thread_id: int | None = None
+    lobby: LobbyInfo | None = None
+
+
+@dataclass
+class Reminder:
+    table_id: int
+    thread_id: int | None
+    user_ids: list[int]
+    text: str
+
+
+@dataclass
+class TableSummary:
+    table_id: int
+    title: str
+    game: str
+    thread_id: int | None
+    status: str
+    your_turn: bool
+
+
+# --- module helpers -----------------------------------------------------------------------------------
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """(id, title) of every registered game, in menu order."""
+    return [(engine.id, engine.title) for engine in engines.ALL.values()]
+
+
+def game_options(game: str) -> list[Option]:
+    """The options a user may set for a game (hidden test options left out)."""
+    return [opt for opt in _engine(game).options if not opt.hidden]
+
+
+def normalise_move(move: str) -> str:
+    """Moves are lowercase, single-spaced: `  Grow   7 ` -> `grow 7`."""
+    return " ".join(move.lower().split())
+
+
+def _engine(game: str) -> Engine:
+    try:
+        return engines.get(game)
+    except KeyError as err:
+        raise BadInput(err.args[0]) from None
+
+
+_RULES_SECTION = re.compile(r"^##\s+(.+?)\s*$", re.MULTILINE)
+
+
+@lru_cache(maxsize=16)
+def _rules_sections(game: str) -> dict[str, str]:
+    path = Path(engines.__file__).parent / game / "rules.md"
+    if not path.exists():
+        return {}
+    source = path.read_text(encoding="utf-8")
+    marks = list(_RULES_SECTION.finditer(source))
+    sections = {}
+    for i, mark in enumerate(marks):
+        end = marks[i + 1].start() if i + 1 < len(marks) else len(source)
+        sections[mark.group(1).strip().lower()] = source[mark.end():end].strip()
+    return sections
+
+
+def rules_topics(game: str) -> list[str]:
+    return list(_rules_sections(game))
+
+
+# --- the service --------------------------------------------------------------------------------------
+
+
+class TableService:
+    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time, locale: str = "en"):
+        self.store = store
+        self.clock = clock
+        self.locale = locale
+
+    # -- reading tables -------------------------------------------------------------------------------
+
+    async def _table(self, table_id: int) -> TableRow:
+        try:
+            table = await self.store.get_table(int(table_id))
+        except CorruptRow as err:
+            raise Damaged(f"Game #{table_id} can't be read back ({err}); nothing was changed.") from None
+        if table is None:
+            raise NotFound(f"There is no game #{table_id}.")
+        return table
+
+    async def table_for_thread(self, thread_id: int) -> int | None:
+        table = await self.store.table_by_thread(int(thread_id))
+        return None if table is None else table.id
+
+    def _state(self, engine: Engine, table: TableRow) -> Any:
+        if table.state is None:
+            raise Damaged(f"Game #{table.id} has no saved position; nothing was changed.")
+        try:
+            return engine.load(table.state)
+        except Exception as err:  # a corrupt row must never crash a caller
+            log.exception("table %s: state can't be loaded", table.id)
+            raise Damaged(f"Game #{table.id}'s saved position is damaged ({type(err).__name__}); nothing was changed.") from None
+
+    def _title(self, table: TableRow) -> str:
+        return f"{_engine(table.game).title} #{table.id}"
+
+    def _locale(self, table: TableRow) -> str:
+        return table.settings.get("locale", self.locale)
+
+    @staticmethod
+    def _names(table: TableRow) -> dict[int, str]:
+        return {s.seat: s.name for s in table.seats}
+
+    @staticmethod
+    def _owner(table: TableRow, seat: int) -> int | None:
+        for s in table.seats:
+            if s.seat == seat:
+                return s.user_id
+        return None
+
+    def _reply(self, table: TableRow, **kwargs) -> Reply:
+        reply = Reply(table.id, table.game, self._title(table), status=table.status, thread_id=table.thread_id,
+                      **kwargs)
+        if table.status == LOBBY:
+            reply.lobby = self._lobby(table)
+        return reply
+
+    def _lobby(self, table: TableRow) -> LobbyInfo:
+        engine = _engine(table.game)
+        shown = [opt for opt in engine.options if not opt.hidden]
+        options_text = ", ".join(f"{opt.name}={_show(table.options.get(opt.name, opt.default))}" for opt in shown)
+        return LobbyInfo(
+            host_id=table.host_id,
+            seats=[s.name for s in table.seats],
+            min_players=min(engine.seats),
+            max_players=max(engine.seats),
+            can_start=len(table.seats) in engine.seats,
+            options_text=options_text,
+        )
+
+    # -- lobby ------------------------------------------------------------------------------------------
+
+    async def create(
+        self,
+        game: str,
+        host_id: int,
+        host_name: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        thread_id: int | None = None,
+        seed: int | None = None,
+        settings: Mapping[str, Any] | None = None,
+        seat_host: bool = True,
+    ) -> Reply:
+        """Open a lobby. The host takes the first seat unless `seat_host` is False (an all-AI game)."""
+        engine = _engine(game)
+        try:
+            resolved = resolve_options(engine, options)
+        except InvalidOption as err:
+            raise BadInput(str(err)) from None
+        now = self.clock()
+        table = await self.store.create_table(
+            game=engine.id,
+            host_id=host_id,
+            options=resolved,
+            seed=secrets.randbits(63) if seed is None else int(seed),
+            now=now,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            thread_id=thread_id,
+            settings={"reminder_hours": DEFAULT_REMINDER_HOURS, "locale": self.locale, **dict(settings or {})},
+        )
+        if seat_host:
+            table = await self._save(table, seats=[SeatRow(0, host_id, host_name)])
+        return self._reply(table, text=f"{host_name} opened {self._title(table)}. Join to play!")
+
+    async def set_thread(self, table_id: int, thread_id: int) -> None:
+        table = await self._table(table_id)
+        table.thread_id = int(thread_id)
+        await self._save(table)
+
+    async def join(self, table_id: int, user_id: int, name: str) -> Reply:
+        table = await self._table(table_id)
+        engine = _engine(table.game)
+        if table.status != LOBBY:
+            raise NotAllowed(f"{self._title(table)} has already started; you can watch the thread.")
+        if any(s.user_id == user_id for s in table.seats):
+            raise BadInput(f"You are already seated in {self._title(table)}.")
+        if len(table.seats) >= max(engine.seats):
+            raise NotAllowed(f"{self._title(table)} is full ({max(engine.seats)} players).")
+        seats = [*table.seats, SeatRow(len(table.seats), user_id, name)]
+        table = await self._save(table, seats=seats)
+        return self._reply(table, text=f"{name} joined {self._title(table)}.")
+
+    async def leave(self, table_id: int, user_id: int) -> Reply:
+        table = await self._table(table_id)
+        if table.status != LOBBY:
+            raise NotAllowed("The game has started: seats can't be left now (the host can abandon the game).")
+        mine = [s for s in table.seats if s.user_id == user_id]
+        if not mine:
+            raise NotAllowed(f"You have no seat in {self._title(table)}.")
+        if user_id == table.host_id:
+            raise NotAllowed("The host can't leave their own lobby; abandon the game instead.")
+        rest = [s for s in table.seats if s.user_id != user_id]
+        seats = [SeatRow(i, s.user_id, s.name, s.ai, s.dm_closed) for i, s in enumerate(rest)]
+        table = await self._save(table, seats=seats)
+        return self._reply(table, text=f"{mine[0].name} left {self._title(table)}.")
+
+    async def add_ai(self, table_id: int, user_id: int, kind: str = "random") -> Reply:
+        table = await self._table(table_id)
+        engine = _engine(table.game)
+        if kind not in AI_KINDS:
+            raise BadInput(f"Unknown AI {kind!r}; available: {', '.join(AI_KINDS)}.")
+        if table.status != LOBBY:
+            raise NotAllowed("AI players can only be added before the game starts.")
+        if user_id != table.host_id:
+            raise NotAllowed("Only the host can add AI players.")
+        if len(table.seats) >= max(engine.seats):
+            raise NotAllowed(f"{self._title(table)} is full ({max(engine.seats)} players).")
+        count = sum(1 for s in table.seats if s.is_ai) + 1
+        name = f"{kind.capitalize()} AI {count}"
+        table = await self._save(table, seats=[*table.seats, SeatRow(len(table.seats), None, name, ai=kind)])
+        return self._reply(table, text=f"{name} takes a seat.")
+
+    async def start(self, table_id: int, user_id: int) -> Reply:
+        table = await self._table(table_id)
+        engine = _engine(table.game)
+        if table.status != LOBBY:
+            raise NotAllowed(f"{self._title(table)} has already started.")
+        if user_id != table.host_id:
+            raise NotAllowed("Only the host can start the game.")
+        if len(table.seats) not in engine.seats:
+            lo, hi = min(engine.seats), max(engine.seats)
+            need = f"{lo}" if lo == hi else f"{lo} to {hi}"
+            raise NotAllowed(f"{engine.title} needs {need} players; {len(table.seats)} seated.")
+        state = engine.setup(len(table.seats), table.options, table.seed)
+        table.status = ACTIVE
+        lines = [f"{self._title(table)} begins! " + ", ".join(
+            f"{s.name} plays {label}" for s, label in zip(table.seats, _labels(engine, state), strict=False)
+        ) + "."]
+        return await self._advance(table, engine, state, [], lines, first_private=True)
+
+    # -- playing ------------------------------------------------------------------------------------------
+
+    async def legal_moves(self, table_id: int, user_id: int) -> list[str]:
+        table = await self._table(table_id)
+        if table.status != ACTIVE:
+            return []
+        engine = _engine(table.game)
+        state = self._state(engine, table)
+        seat = self._seat_to_move(table, engine, state, user_id, quiet=True)
+        return [] if seat is None else engine.legal_moves(state, seat)
+
+    def _seat_to_move(self, table: TableRow, engine: Engine, state: Any, user_id: int, quiet: bool = False):
+        mine = [s.seat for s in table.seats if s.user_id == user_id]
+        waiting = engine.to_move(state)
+        for seat in waiting:
+            if seat in mine:
+                return seat
+        if quiet:
+            return None
+        if not mine:
+            raise NotAllowed(f"You are not playing in {self._title(table)}.")
+        names = self._names(table)
+        who = ", ".join(names.get(s, f"seat {s + 1}") for s in waiting) or "nobody"
+        raise NotAllowed(f"It's not your turn: waiting for {who}.")
+
+    async def act(self, table_id: int, user_id: int, move: str) -> Reply:
+        table = await self._table(table_id)
+        engine = _engine(table.game)
+        if table.status == LOBBY:
+            raise NotAllowed(f"{self._title(table)} hasn't started yet.")
+        if table.status != ACTIVE:
+            raise NotAllowed(f"{self._title(table)} is over ({table.status}).")
+        state = self._state(engine, table)
+        seat = self._seat_to_move(table, engine, state, user_id)
+        text = normalise_move(move)
+        if not text:
+            raise BadInput("Type a move; /hand lists yours.")
+        try:
+            events = engine.play(state, seat, text)
+        except IllegalMove as err:
+            raise BadInput(f"`{text}`: {err.reason}") from None
+        n = table.version  # only used to seed AI choices reproducibly
+        moves = [self._move_row(table, seat, user_id, text, events)]
+        lines = [self._move_line(table, engine, state, seat, text, events)]
+        return await self._advance(table, engine, state, moves, lines, ai_salt=n)
+
+    def _move_row(self, table: TableRow, seat: int, user_id: int | None, move: str, events: list[Event]) -> MoveRow:
+        return MoveRow(0, seat, user_id, move, [e.dump() for e in events], self.clock())
+
+    def _move_line(self, table: TableRow, engine: Engine, state: Any, seat: int, move: str,
+                   events: list[Event]) -> str:
+        name = self._names(table).get(seat, f"seat {seat + 1}")
+        label = _labels(engine, state)[seat] if seat < len(_labels(engine, state)) else ""
+        who = f"**{name}**" + (f" ({label})" if label and label != name else "")
+        locale = self._locale(table)
+        said = [event_text(table.game, e.kind, e.params, locale) for e in events if e.to is None]
+        return f"{who}: `{move}`" + ("".join(f"\n  {line}" for line in said if line))
+
+    async def _advance(self, table: TableRow, engine: Engine, state: Any, moves: list[MoveRow], lines: list[str],
+                       *, ai_salt: int = 0, first_private: bool = False) -> Reply:
+        """Let AI seats move until a human is to move (or the game ends), save, and build the Reply."""
+        ai_seats = {s.seat: AI_KINDS[s.ai]() for s in table.seats if s.is_ai}
+        rng = Rng(table.seed ^ (0x5DEECE66D * (ai_salt + 1)))
+        ai_moves = 0
+        private_events: list[Event] = [ev for m in moves for ev in map(Event.load, m.events) if ev.to is not None]
+        while engine.outcome(state) is None:
+            # AI seats that are awaited move now, even while a human is awaited too (simultaneous turns).
+            waiting = [s for s in engine.to_move(state) if s in ai_seats]
+            if not waiting:
+                break
+            seat = waiting[0]
+            choice = ai_seats[seat].choose(engine, state, seat, rng)
+            events = engine.play(state, seat, choice)
+            moves.append(self._move_row(table, seat, None, choice, events))
+            lines.append(self._move_line(table, engine, state, seat, choice, events))
+            private_events.extend(e for e in events if e.to is not None)
+            ai_moves += 1
+            if ai_moves > MAX_AI_MOVES:
+                raise RuntimeError(f"{table.game}: AI seats made {MAX_AI_MOVES} moves in a row")
+        outcome = engine.outcome(state)
+        before = _to_move_of(table)
+        table.state = engine.dump(state)
+        result_text = None
+        now = self.clock()
+        if outcome is not None:
+            table.status = FINISHED
+            table.result = outcome.dump()
+            result_text = self._result_text(table, outcome)
+            lines.append(f"🏁 {result_text}")
+        waiting = engine.to_move(state)
+        if outcome is None and before != waiting:
+            table.turn_started_at = now
+            table.reminded_at = None
+        elif table.turn_started_at is None:
+            table.turn_started_at = now
+        table.settings = {**table.settings, "to_move": waiting}
+        table = await self._save(table, moves=moves)
+        mention = [] if outcome else [u for u in (self._owner(table, s) for s in waiting) if u is not None]
+        private = await self._private_messages(table, engine, state, private_events, always=first_private)
+        image = await self._board_png(table, engine, state)
+        if mention:
+            names = self._names(table)
+            lines.append("Next: " + ", ".join(names.get(s, f"seat {s + 1}") for s in waiting))
+        return self._reply(table, text="\n".join(lines), image=image, private=private, mention=mention,
+                           result=result_text)
+
+    async def _private_messages(self, table: TableRow, engine: Engine, state: Any, events: list[Event],
+                                always: bool = False) -> list[Private]:
+        """Private events go to their seats' owners, with a picture of that seat's own view when it shows
+        more than the public board; at the start (`always`), every seat with secrets gets its view."""
+        locale = self._locale(table)
+        texts: dict[int, list[str]] = {}
+        for event in events:
+            owner = self._owner(table, event.to)
+            if owner is not None:
+                texts.setdefault(owner, []).append(event_text(table.game, event.kind, event.params, locale))
+        public = _comparable(engine.view(state, None))
+        result = []
+        for s in table.seats:
+            if s.user_id is None or (s.user_id not in texts and not always):
+                continue
+            secret = _comparable(engine.view(state, s.seat)) != public
+            said = texts.pop(s.user_id, [])
+            if not said and not secret:
+                continue
+            text = f"{self._title(table)}: " + ("\n".join(said) if said else "your private view.")
+            image = await self._board_png(table, engine, state, s.seat) if secret else None
+            result.append(Private(s.user_id, text, image))
+        return result
+
+    async def _board_png(self, table: TableRow, engine: Engine, state: Any, seat: int | None = None) -> bytes:
+        view = engine.view(state, seat)
+        view["names"] = {str(k): v for k, v in self._names(table).items()}
+        view["title"] = self._title(table)
+        return await asyncio.to_thread(render.board, table.game, view, self._locale(table))
+
+    def _result_text(self, table: TableRow, outcome: Outcome) -> str:
+        names = self._names(table)
+        params = dict(outcome.params)
+        params.setdefault("winners", ", ".join(names.get(s, f"seat {s + 1}") for s in outcome.winners) or "nobody")
+        text = event_text(table.game, outcome.kind, params, self._locale(table))
+        if outcome.scores:
+            scores = ", ".join(f"{names.get(s, f'seat {s + 1}')} {_show(v)}" for s, v in sorted(outcome.scores.items()))
+            text += f" (scores: {scores})"
+        return text
+
+    async def _save(self, table: TableRow, *, seats=None, moves: list[MoveRow] = ()) -> TableRow:
+        if moves:
+            last = await self.store.moves(table.id, limit=1)
+            n = last[-1].n if last else 0
+            for i, row in enumerate(moves, start=1):
+                row.n = n + i
+        try:
+            return await self.store.save(table, now=self.clock(), seats=seats, moves=moves)
+        except Conflict:
+            raise MovedOn("The game moved on: someone else's action was saved first. Here is the current board.") from None
+
+    # -- looking --------------------------------------------------------------------------------------------
+
+    async def board(self, table_id: int) -> Reply:
+        table = await self._table(table_id)
+        engine = _engine(table.game)
+        if table.status == LOBBY:
+            return self._reply(table, text=f"{self._title(table)} is waiting for players.")
+        state = self._state(engine, table)
+        waiting = engine.to_move(state)
+        names = self._names(table)
+        if table.result:
+            text = self._result_text(table, Outcome.load(table.result))
+        elif table.status == ABANDONED:
+            text = f"{self._title(table)} was abandoned."
+        else:
+            text = "Waiting for " + ", ".join(names.get(s, f"seat {s + 1}") for s in waiting) + "."
+        image = await self._board_png(table, engine, state)
+        return self._reply(table, text=text, image=image)
+
+    async def private(self, table_id: int, user_id: int) -> Reply:
+        table = await self._table(table_id)
+        engine = _engine(table.game)
+        mine = [s.seat for s in table.seats if s.user_id == user_id]
+        if not mine:
+            raise NotAllowed(f"You are not playing in {self._title(table)}.")
+        if table.status == LOBBY:
+            return self._reply(table, private=[Private(user_id, f"{self._title(table)} hasn't started yet.")])
+        state = self._state(engine, table)
+        private = []
+        labels = _labels(engine, state)
+        for seat in mine:
+            moves = engine.legal_moves(state, seat)
+            if moves:
+                shown = ", ".join(f"`{m}`" for m in moves[:40]) + (f" … and {len(moves) - 40} more" if len(moves) > 40 else "")
+                text = f"{self._title(table)} — you play {labels[seat]}. Your moves: {shown}"
+            else:
+                text = f"{self._title(table)} — you play {labels[seat]}. It's not your turn."
+            private.append(Private(user_id, text, await self._board_png(table, engine, state, seat)))
+        return self._reply(table, private=private)
+
+    async def log(self, table_id: int, count: int = 10) -> list[str]:
+        table = await self._table(table_id)
+        count = max(1, min(int(count), 50))
+        names = self._names(table)
+        rows = await self.store.moves(table.id, limit=count)
+        return [f"{row.n}. {names.get(row.seat, f'seat {row.seat + 1}')}: {row.move}" for row in rows]
+
+    async def rules(self, game: str, topic: str | None = None) -> str:
+        engine = _engine(game)
+        sections = _rules_sections(engine.id)
+        if not sections:
+            return f"{engine.title}: no rules summary yet."
+        if topic is None:
+            key = next(iter(sections))
+        else:
+            key = topic.strip().lower()
+            if key not in sections:
+                raise BadInput(f"No rules topic {topic!r} for {engine.title}; topics: {', '.join(sections)}.")
+        return f"**{engine.title} — {key}**\n{sections[key]}"
+
+    async def games_for(self, user_id: int, guild_id: int | None = None) -> list[TableSummary]:
+        tables = await self.store.list_tables(status=(LOBBY, ACTIVE), user_id=user_id, guild_id=guild_id)
+        summaries = []
+        for table in tables:
+            waiting = table.settings.get("to_move", []) if table.status == ACTIVE else []
+            your_turn = any(self._owner(table, s) == user_id for s in waiting)
+            summaries.append(TableSummary(table.id, self._title(table), table.game, table.thread_id, table.status,
+                                          your_turn))
+        return summaries
+
+    # -- housekeeping ---------------------------------------------------------------------------------------
+
+    async def abandon(self, table_id: int, user_id: int, *, moderator: bool = False) -> Reply:
+        table = await self._table(table_id)
+        if table.status in (FINISHED, ABANDONED):
+            raise NotAllowed(f"{self._title(table)} is already over.")
+        if user_id != table.host_id and not moderator:
+            raise NotAllowed("Only the host (or a moderator) can abandon the game.")
+        table.status = ABANDONED
+        table = await self._save(table)
+        return self._reply(table, text=f"{self._title(table)} was abandoned.")
+
+    async def thread_deleted(self, thread_id: int) -> None:
+        table = await self.store.table_by_thread(int(thread_id))
+        if table is None or table.status in (FINISHED, ABANDONED):
+            return
+        table.status = ABANDONED
+        try:
+            await self._save(table)
+        except MovedOn:
+            await self.thread_deleted(thread_id)
+
+    async def settings(self, table_id: int, user_id: int, *, reminder_hours: float | None = None) -> Reply:
+        table = await self._table(table_id)
+        if user_id != table.host_id:
+            raise NotAllowed("Only the host can change the game's settings.")
+        if reminder_hours is not None:
+            hours = float(reminder_hours)
+            if not 0 <= hours <= 24 * 14:
+                raise BadInput("Reminder interval: give a number of hours from 0 (off) to 336 (two weeks).")
+            table.settings = {**table.settings, "reminder_hours": hours}
+        table = await self._save(table)
+        hours = table.settings.get("reminder_hours", DEFAULT_REMINDER_HOURS)
+        said = "off" if not hours else f"every {_show(hours)} h"
+        return self._reply(table, text=f"Reminders for {self._title(table)}: {said}.")
+
+    async def mark_dm(self, table_id: int, user_id: int, closed: bool) -> None:
+        table = await self._table(table_id)
+        if not any(s.user_id == user_id and s.dm_closed != closed for s in table.seats):
+            return
+        seats = [SeatRow(s.seat, s.user_id, s.name, s.ai, closed if s.user_id == user_id else s.dm_closed)
+                 for s in table.seats]
+        try:
+            await self._save(table, seats=seats)
+        except MovedOn:
+            await self.mark_dm(table_id, user_id, closed)
+
+    async def due_reminders(self, now: float | None = None) -> list[Reminder]:
+        """Reminders owed now (at most one per interval per turn); each is recorded as sent."""
+        now = self.clock() if now is None else now
+        due = []
+        for table in await self.store.list_tables(status=ACTIVE):
+            hours = float(table.settings.get("reminder_hours", DEFAULT_REMINDER_HOURS) or 0)
+            if hours <= 0 or table.turn_started_at is None:
+                continue
+            since = max(table.turn_started_at, table.reminded_at or 0.0)
+            if now - since < hours * 3600:
+                continue
+            users = [u for u in (self._owner(table, s) for s in table.settings.get("to_move", [])) if u is not None]
+            if not users:
+                continue
+            table.reminded_at = now
+            try:
+                table = await self._save(table)
+            except MovedOn:
+                continue  # a move just landed; the new turn has its own clock
+            waited = _show(round((now - table.turn_started_at) / 3600, 1))
+            due.append(Reminder(table.id, table.thread_id, users,
+                                f"⏰ {self._title(table)} is waiting for your move (for {waited} h)."))
+        return due
+
+
+# --- small helpers -----------------------------------------------------------------------------------
+
+
+def _labels(engine: Engine, state: Any) -> list[str]:
+    return list(engine.view(state, None).get("seats", []))
+
+
+def _to_move_of(table: TableRow) -> list[int]:
+    return list(table.settings.get("to_move", []))
+
+
+def _comparable(view: dict) -> dict:
+    return {k: v for k, v in view.items() if k != "viewer"}
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
