@@ -45,7 +45,7 @@ async def test_relative_and_absolute_urls_open_the_same_file(tmp_path, monkeypat
     finally:
         await store.close()
     assert (tmp_path / "games" / "ember.db").exists()
-    absolute = f"sqlite://{tmp_path}/games/ember.db"  # tmp_path starts with "/": sqlite:////tmp/...
+    absolute = f"sqlite:///{tmp_path}/games/ember.db"  # tmp_path starts with "/": sqlite:////tmp/...
     assert absolute.startswith("sqlite:////")
     store = await open_store(absolute)
     try:
