@@ -1,0 +1,1 @@
+"""discord.py cogs of the Ember bot: `games` (commands, buttons, thread events) and `reminders`."""
