@@ -16,7 +16,8 @@ import asyncio
 import json
 import logging
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -233,6 +234,7 @@ class SqliteStore:
     def __init__(self, connection: aiosqlite.Connection, path: str):
         self._db = connection
         self._lock = asyncio.Lock()
+        self._closed = False
         self.path = path
 
     # -- opening and closing ------------------------------------------------------------------------
@@ -259,7 +261,9 @@ class SqliteStore:
 
     async def close(self) -> None:
         async with self._lock:
-            await self._db.close()
+            if not self._closed:
+                self._closed = True
+                await self._db.close()
 
     async def __aenter__(self) -> SqliteStore:
         return self
@@ -281,7 +285,7 @@ class SqliteStore:
             log.warning("SQLite refused WAL mode for %s (journal_mode=%s)", self.path, mode)
 
     async def schema_version(self) -> int:
-        async with self._lock:
+        async with self._reading():
             return await self._user_version()
 
     async def _user_version(self) -> int:
@@ -290,27 +294,19 @@ class SqliteStore:
         return version
 
     async def _migrate(self) -> None:
-        async with self._lock:
-            try:
-                version = await self._user_version()
-                self._refuse_newer(version)
-                if version == SCHEMA_VERSION:
-                    return
-                await self._run("BEGIN IMMEDIATE")
-                try:
-                    version = await self._user_version()  # another process may have migrated meanwhile
-                    self._refuse_newer(version)
-                    for number in range(version, SCHEMA_VERSION):
-                        for statement in split_statements(MIGRATIONS[number]):
-                            await self._run(statement)
-                        await self._run(f"PRAGMA user_version = {number + 1}")
-                        log.info("Migrated %s to schema version %d", self.path, number + 1)
-                    await self._run("COMMIT")
-                except BaseException:
-                    await self._rollback()
-                    raise
-            except sqlite3.Error as error:
-                raise StoreError(f"Can't migrate the database {self.path}: {error}") from error
+        async with self._reading():
+            version = await self._user_version()
+        self._refuse_newer(version)
+        if version == SCHEMA_VERSION:
+            return
+        async with self._writing(f"Can't migrate the database {self.path}"):
+            version = await self._user_version()  # another process may have migrated meanwhile
+            self._refuse_newer(version)
+            for number in range(version, SCHEMA_VERSION):
+                for statement in split_statements(MIGRATIONS[number]):
+                    await self._run(statement)
+                await self._run(f"PRAGMA user_version = {number + 1}")
+                log.info("Migrating %s to schema version %d", self.path, number + 1)
 
     def _refuse_newer(self, version: int) -> None:
         if version > SCHEMA_VERSION:
@@ -319,12 +315,57 @@ class SqliteStore:
                 f"({SCHEMA_VERSION}). Upgrade Ember before opening it; the file was left untouched."
             )
 
-    async def _rollback(self) -> None:
-        if self._db.in_transaction:
+    # -- transactions -------------------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def _reading(self) -> AsyncIterator[None]:
+        """Hold the store for a read: no other coroutine's statements in between."""
+        async with self._lock:
+            await self._settle()
+            yield
+
+    @asynccontextmanager
+    async def _writing(self, doing: str) -> AsyncIterator[None]:
+        """Hold the store for one write transaction: BEGIN IMMEDIATE (SQLite's write lock, waiting up to
+        the busy timeout for another connection), the body, COMMIT; on any error or cancellation,
+        ROLLBACK. sqlite3 errors come out as StoreError("<doing>: <reason>. Nothing was written.")."""
+        async with self._lock:
+            await self._settle()
             try:
-                await self._run("ROLLBACK")
-            except sqlite3.Error:  # the transaction may already be gone (e.g. SQLite rolled it back)
+                await self._run("BEGIN IMMEDIATE")
+                yield
+                await self._run("COMMIT")
+            except BaseException as error:
+                # Queued after any statement still running in aiosqlite's thread (even a BEGIN that a
+                # cancellation interrupted), so it always ends the transaction.
+                await self._rollback()
+                if isinstance(error, sqlite3.Error):
+                    raise StoreError(f"{doing}: {_reason(error)}. Nothing was written.") from error
+                raise
+
+    async def _settle(self) -> None:
+        """Never build on a transaction left open (a cancelled call whose ROLLBACK was interrupted)."""
+        if self._closed:
+            raise StoreError(f"The store on {self.path} is closed.")
+        if self._db.in_transaction:
+            log.warning("Rolling back a transaction left open on %s", self.path)
+            await self._rollback()
+
+    async def _rollback(self) -> None:
+        try:
+            await self._run("ROLLBACK")
+        except sqlite3.OperationalError as error:
+            if "no transaction is active" not in str(error):
                 log.exception("ROLLBACK failed on %s", self.path)
+
+    async def _run(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Execute one statement and return its rowcount."""
+        async with self._db.execute(sql, params) as cursor:
+            return cursor.rowcount
+
+    async def _run_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        async with self._db.executemany(sql, rows):
+            pass
 
     # -- reading ------------------------------------------------------------------------------------
 
@@ -336,13 +377,13 @@ class SqliteStore:
             raise StoreError(f"Reading {self.path} failed: {error}") from error
 
     async def get_table(self, table_id: int) -> TableRow | None:
-        async with self._lock:
+        async with self._reading():
             rows = await self._fetchall(f"{_TABLE_SELECT} WHERE t.id = ? ORDER BY s.seat", (table_id,))
         tables = _tables_from_rows(rows)
         return tables[0] if tables else None
 
     async def table_by_thread(self, thread_id: int) -> TableRow | None:
-        async with self._lock:
+        async with self._reading():
             rows = await self._fetchall(f"{_TABLE_SELECT} WHERE t.thread_id = ? ORDER BY s.seat", (thread_id,))
         tables = _tables_from_rows(rows)
         return tables[0] if tables else None
@@ -373,7 +414,7 @@ class SqliteStore:
             conditions.append("t.guild_id = ?")
             params.append(guild_id)
         where = f" WHERE {' AND '.join(conditions)}" if conditions else ""
-        async with self._lock:
+        async with self._reading():
             rows = await self._fetchall(f"{_TABLE_SELECT}{where} ORDER BY t.created_at, t.id, s.seat", params)
         tables: list[TableRow] = []
         group: list[sqlite3.Row] = []
@@ -409,7 +450,7 @@ class SqliteStore:
         else:
             sql += " ORDER BY n DESC LIMIT ?"
             params.append(limit)
-        async with self._lock:
+        async with self._reading():
             rows = await self._fetchall(sql, params)
         if limit is not None:
             rows.reverse()
@@ -433,23 +474,16 @@ class SqliteStore:
         """Insert a new table in the lobby (no seats, version 0) and return it with its id."""
         options_json = _encode(options, "options")
         settings_json = _encode(settings or {}, "settings")
-        async with self._lock:
-            await self._begin()
-            try:
-                async with self._db.execute(
-                    "INSERT INTO tables (game, guild_id, channel_id, thread_id, host_id, options, status, "
-                    "seed, settings, version, created_at, updated_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
-                    (game, guild_id, channel_id, thread_id, host_id, options_json, LOBBY, seed,
-                     settings_json, now, now),
-                ) as cursor:
-                    table_id = cursor.lastrowid
-                rows = await self._fetch_table_rows(table_id)
-                await self._run("COMMIT")
-            except BaseException as error:
-                await self._rollback()
-                self._raise_translated(error, f"Creating a {game} table failed")
-                raise
+        async with self._writing(f"Creating a {game} table failed"):
+            async with self._db.execute(
+                "INSERT INTO tables (game, guild_id, channel_id, thread_id, host_id, options, status, "
+                "seed, settings, version, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+                (game, guild_id, channel_id, thread_id, host_id, options_json, LOBBY, seed,
+                 settings_json, now, now),
+            ) as cursor:
+                table_id = cursor.lastrowid
+            rows = await self._fetch_table_rows(table_id)
         return _tables_from_rows(rows)[0]
 
     async def save(
@@ -490,83 +524,57 @@ class SqliteStore:
              int(bool(m.undone)))
             for m in moves
         ]
-        async with self._lock:
-            await self._begin()
-            try:
-                updated = await self._run(
-                    "UPDATE tables SET game = ?, guild_id = ?, channel_id = ?, thread_id = ?, host_id = ?, "
-                    "options = ?, status = ?, seed = ?, state = ?, result = ?, settings = ?, "
-                    "updated_at = ?, turn_started_at = ?, reminded_at = ?, version = version + 1 "
-                    "WHERE id = ? AND version = ?",
-                    (*fields, table.id, table.version),
+        async with self._writing(f"Saving table {table.id} failed"):
+            updated = await self._run(
+                "UPDATE tables SET game = ?, guild_id = ?, channel_id = ?, thread_id = ?, host_id = ?, "
+                "options = ?, status = ?, seed = ?, state = ?, result = ?, settings = ?, "
+                "updated_at = ?, turn_started_at = ?, reminded_at = ?, version = version + 1 "
+                "WHERE id = ? AND version = ?",
+                (*fields, table.id, table.version),
+            )
+            if updated == 0:
+                if not await self._fetchall("SELECT 1 FROM tables WHERE id = ?", (table.id,)):
+                    raise StoreError(f"Table {table.id} does not exist.")
+                raise Conflict()
+            if seat_rows is not None:
+                await self._run("DELETE FROM seats WHERE table_id = ?", (table.id,))
+                await self._run_many(
+                    "INSERT INTO seats (table_id, seat, user_id, name, ai, dm_closed) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    seat_rows,
                 )
-                if updated == 0:
-                    if not await self._fetchall("SELECT 1 FROM tables WHERE id = ?", (table.id,)):
-                        raise StoreError(f"Table {table.id} does not exist.")
-                    raise Conflict()
-                if seat_rows is not None:
-                    await self._run("DELETE FROM seats WHERE table_id = ?", (table.id,))
-                    await self._run_many(
-                        "INSERT INTO seats (table_id, seat, user_id, name, ai, dm_closed) "
-                        "VALUES (?, ?, ?, ?, ?, ?)",
-                        seat_rows,
+            if undo:
+                marked = await self._run(
+                    "UPDATE moves SET undone = 1 WHERE table_id = ? AND n IN "
+                    "(SELECT n FROM moves WHERE table_id = ? AND undone = 0 ORDER BY n DESC LIMIT ?)",
+                    (table.id, table.id, undo),
+                )
+                if marked != undo:
+                    raise StoreError(
+                        f"Table {table.id}: can't undo {undo} move(s), only {marked} in the log."
                     )
-                if undo:
-                    marked = await self._run(
-                        "UPDATE moves SET undone = 1 WHERE table_id = ? AND n IN "
-                        "(SELECT n FROM moves WHERE table_id = ? AND undone = 0 ORDER BY n DESC LIMIT ?)",
-                        (table.id, table.id, undo),
-                    )
-                    if marked != undo:
-                        raise StoreError(
-                            f"Table {table.id}: can't undo {undo} move(s), only {marked} in the log."
-                        )
-                if move_rows:
-                    await self._run_many(
-                        "INSERT INTO moves (table_id, n, seat, user_id, move, events, at, undone) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                        move_rows,
-                    )
-                rows = await self._fetch_table_rows(table.id)
-                await self._run("COMMIT")
-            except BaseException as error:
-                await self._rollback()
-                self._raise_translated(error, f"Saving table {table.id} failed")
-                raise
+            if move_rows:
+                await self._run_many(
+                    "INSERT INTO moves (table_id, n, seat, user_id, move, events, at, undone) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    move_rows,
+                )
+            rows = await self._fetch_table_rows(table.id)
         return _tables_from_rows(rows)[0]
-
-    async def _run(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """Execute one statement and return its rowcount."""
-        async with self._db.execute(sql, params) as cursor:
-            return cursor.rowcount
-
-    async def _run_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        async with self._db.executemany(sql, rows):
-            pass
-
-    async def _begin(self) -> None:
-        if self._db.in_transaction:  # left open by a cancelled call: never build on it
-            await self._rollback()
-        try:
-            await self._run("BEGIN IMMEDIATE")
-        except sqlite3.Error as error:
-            raise StoreError(f"Can't start a write on {self.path}: {error}") from error
 
     async def _fetch_table_rows(self, table_id: int) -> list[sqlite3.Row]:
         async with self._db.execute(f"{_TABLE_SELECT} WHERE t.id = ? ORDER BY s.seat", (table_id,)) as cursor:
             return list(await cursor.fetchall())
 
-    @staticmethod
-    def _raise_translated(error: BaseException, doing: str) -> None:
-        """An sqlite3 error becomes a StoreError with a sentence; anything else is left to re-raise."""
-        if not isinstance(error, sqlite3.Error):
-            return
-        text = str(error)
-        if isinstance(error, sqlite3.IntegrityError):
-            if "moves.table_id, moves.n" in text:
-                text = "a move with the same number n is already logged (n counts undone moves too)"
-            elif "seats.table_id, seats.seat" in text:
-                text = "two seats with the same number"
-            elif "tables.thread_id" in text:
-                text = "another table already uses this thread"
-        raise StoreError(f"{doing}: {text}. Nothing was written.") from error
+
+def _reason(error: sqlite3.Error) -> str:
+    """A sentence for the sqlite3 errors a caller can cause."""
+    text = str(error)
+    if isinstance(error, sqlite3.IntegrityError):
+        if "moves.table_id, moves.n" in text:
+            return "a move with the same number n is already logged (n counts undone moves too)"
+        if "seats.table_id, seats.seat" in text:
+            return "two seats with the same number"
+        if "tables.thread_id" in text:
+            return "another table already uses this thread"
+    return text

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import sqlite3
 
 import pytest
 
@@ -224,3 +225,51 @@ async def test_memory_store_works_end_to_end():
         await check_single_winner(store, table, winner)
     finally:
         await store.close()
+
+
+async def test_a_save_waits_for_another_connections_write_lock(db_path, store):
+    table = await started_table(store)
+    other = sqlite3.connect(db_path, isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")  # another process is writing
+        saving = asyncio.create_task(store.save(advanced(table, state={"turn": 1}), now=300.0, moves=[move(1)]))
+        await asyncio.sleep(0.1)
+        assert not saving.done()
+        other.execute("COMMIT")
+        saved = await asyncio.wait_for(saving, 5)
+        assert saved.version == table.version + 1
+    finally:
+        other.close()
+
+
+async def test_a_cancelled_save_leaves_nothing_behind(db_path, store):
+    """Cancelled while waiting for the write lock: no half transaction, no write lock kept, store usable."""
+    table = await started_table(store)
+    other = sqlite3.connect(db_path, isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")
+        saving = asyncio.create_task(store.save(advanced(table, state={"turn": 1}), now=300.0, moves=[move(1)]))
+        await asyncio.sleep(0.1)
+        saving.cancel()
+        await asyncio.sleep(0.05)
+        other.execute("COMMIT")  # the interrupted BEGIN now goes through in aiosqlite's thread...
+        with pytest.raises(asyncio.CancelledError):
+            await saving
+        await asyncio.sleep(0.3)  # (past SQLite's busy-handler retry delay)
+        other.execute("PRAGMA busy_timeout = 0")
+        other.execute("BEGIN IMMEDIATE")  # ...and was rolled back: our store keeps no write lock
+        other.execute("COMMIT")
+    finally:
+        other.close()
+    assert await store.get_table(table.id) == table
+    assert await store.moves(table.id) == []
+    saved = await store.save(advanced(table, state={"turn": 1}), now=301.0, moves=[move(1)])
+    assert saved.version == table.version + 1
+
+
+async def test_a_closed_store_says_so(db_path):
+    store = await SqliteStore.open(db_path)
+    await store.close()
+    await store.close()  # closing twice is harmless
+    with pytest.raises(StoreError, match="closed"):
+        await store.get_table(1)
