@@ -244,7 +244,7 @@ class SqliteStore:
         """Open (creating if needed) the database at `path`, set it up and bring its schema up to date."""
         path = str(path)
         if path != ":memory:":
-            Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
         try:
             connection = await aiosqlite.connect(path, isolation_level=None)  # we write BEGIN/COMMIT
         except sqlite3.Error as error:
