@@ -100,6 +100,11 @@ class Message:
             parts += [f"{f.get('name')}: {f.get('value')}" for f in embed.get("fields", [])]
         return "\n".join(p for p in parts if p)
 
+    @property
+    def pinged(self) -> set[int]:
+        """User ids this message may ping (its allowed_mentions)."""
+        return {int(u) for u in (self.allowed_mentions or {}).get("users", [])}
+
     def custom_ids(self) -> list[str]:
         found = []
         for row in self.components:
@@ -338,6 +343,11 @@ class DiscordStub:
         ix = self._interaction(3, user, message.channel_id, data, message=self._message_payload(message))
         await self.dispatch("INTERACTION_CREATE", ix.payload)
         return await ix.wait() if wait else ix
+
+    def forge_message(self, channel_id: int, content: str, custom_ids: list[str]) -> Message:
+        """A message 'from the bot' with buttons, as if posted long ago (e.g. for a game that is gone)."""
+        buttons = [{"type": 2, "style": 2, "label": cid, "custom_id": cid} for cid in custom_ids]
+        return self._record(channel_id, {"content": content, "components": [{"type": 1, "components": buttons}]}, [])
 
     async def delete_thread(self, thread_id: int) -> None:
         """The thread is deleted by someone on Discord: later requests get 404, the bot gets THREAD_DELETE."""
