@@ -1,0 +1,84 @@
+"""Points of interest (spec §6.5, §6.12): the secret pool, reveals, losses and replenishment.
+
+Family placement is R6.12.2; the advanced game adds the arrow-grid placement of R6.12.3 as another
+`place_one` strategy, keeping the count/draw loop of `replenish`.
+"""
+
+from __future__ import annotations
+
+from engines.core import Event
+from engines.rescue.board import CELLS, FIRE, POI_ON_BOARD, cell_id
+from engines.rescue.ending import check_lost
+from engines.rescue.state import OVER, VICTIM, State
+
+
+def on_board(st: State) -> int:
+    """R6.12.1: face-down POIs + victims lying anywhere on the board."""
+    return sum(1 for p in st.hidden if p) + sum(st.victims)
+
+
+def draw(st: State) -> int:
+    """The next POI of the secret pool (its order was shuffled at setup)."""
+    return st.pool.pop(0)
+
+
+def reveal(st: State, cell: int, events: list[Event]) -> None:
+    """R6.1.2 / R6.5.1: a face-down POI turns face up; a false alarm leaves the board, a victim stays."""
+    identity = st.hidden[cell]
+    if not identity:
+        return
+    st.hidden[cell] = 0
+    if identity == VICTIM:
+        st.victims[cell] += 1
+        events.append(Event("poi_victim", {"cell": cell_id(cell)}))
+    else:
+        st.false_revealed += 1  # D32: removed, counted apart, never a rescued victim
+        events.append(Event("poi_false_alarm", {"cell": cell_id(cell)}))
+
+
+def lose_on_fire(st: State, events: list[Event]) -> None:
+    """R6.11.10: every POI on a fire cell is lost (face-down ones revealed first). 4 lost = defeat."""
+    threat, hidden, victims = st.threat, st.hidden, st.victims
+    for cell in range(CELLS):
+        if threat[cell] != FIRE or not (hidden[cell] or victims[cell]):
+            continue
+        reveal(st, cell, events)
+        count = victims[cell]
+        if count:
+            victims[cell] = 0
+            st.lost += count
+            events.append(Event("victim_lost", {"cell": cell_id(cell), "count": count, "lost": st.lost}))
+            if check_lost(st, events):
+                return
+
+
+def family_place(st: State, events: list[Event]) -> None:
+    """R6.12.2: roll until the target holds no POI/victim; clear a threat there (D35); reveal on a firefighter."""
+    rng = st.rng
+    while True:
+        red, black = rng.die(6), rng.die(8)
+        target = 10 * red + black
+        events.append(Event("poi_roll", {"red": red, "black": black, "cell": cell_id(target)}))
+        if not (st.hidden[target] or st.victims[target]):
+            break
+    if st.threat[target]:
+        st.threat[target] = 0
+        st.threat_supply += 1
+        events.append(Event("poi_clears_threat", {"cell": cell_id(target)}))
+    st.hidden[target] = draw(st)
+    events.append(Event("poi_placed", {"cell": cell_id(target), "pool": len(st.pool)}))
+    if target in st.cell:
+        reveal(st, target, events)
+
+
+def replenish(st: State, events: list[Event]) -> None:
+    """R6.12.1: top the POIs on the board up to 3 while the pool lasts (R6.12.4)."""
+    if st.phase == OVER:
+        return
+    while st.pool and on_board(st) < POI_ON_BOARD:
+        family_place(st, events)
+
+
+def setup_place(st: State, cell: int) -> None:
+    """R4.7: a POI drawn from the pool, face down, at setup."""
+    st.hidden[cell] = draw(st)
