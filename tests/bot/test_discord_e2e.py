@@ -353,3 +353,25 @@ async def test_looking_commands_board_rules_log_games(harness, stub):
     assert f"<#{thread_id}>" in games.reply.text and "your turn" in games.reply.text
     outside = await stub.command(bob, stub.channel_id, "board")
     assert "isn't a game thread" in outside.reply.text
+
+
+async def test_reminders_survive_a_restart_and_a_moderator_may_abandon(harness, stub):
+    h = harness
+    alice, bob, table_id, thread_id, lobby = await forest_fire_table(h, stub)
+
+    def reminders():
+        return [m for m in stub.in_channel(thread_id) if "⏰" in m.text]
+
+    h.clock.advance(hours=25)
+    await stub.wait_until(reminders, what="a reminder")
+    await h.restart()                       # the reminder was recorded in the store, not in memory
+    await asyncio.sleep(0.2)
+    assert len(reminders()) == 1
+    h.clock.advance(hours=24)
+    await stub.wait_until(lambda: len(reminders()) == 2, what="the next day's reminder")
+
+    # The server owner (Manage Threads) may abandon a game they don't host.
+    ended = await stub.command(stub.owner, thread_id, "ember", subcommand="abandon")
+    assert "abandoned" in ended.reply.text
+    assert (await h.store.get_table(table_id)).status == "abandoned"
+    assert stub.channels[thread_id]["thread_metadata"]["archived"]
