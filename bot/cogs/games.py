@@ -245,8 +245,10 @@ class Games(commands.Cog):
                 await self.delivery.lobby(reply)
         else:
             if from_button:  # the lobby is over: its buttons go
-                await interaction.edit_original_response(content=lobby_text(reply).split("\n")[0]
-                                                         .replace("waiting for players", "started"), view=None)
+                seated = ", ".join(reply.lobby.seats) if reply.lobby else ""
+                await interaction.edit_original_response(
+                    content=f"**{reply.title}** — {reply.status}" + (f": {seated}" if seated else ""), view=None,
+                    allowed_mentions=discord.AllowedMentions.none())
             await self.delivery.deliver(reply)
         return said
 
