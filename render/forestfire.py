@@ -69,6 +69,8 @@ TEXTS = {
         "yes": "yes",
         "no": "no",
         "placing": "Intensify {square}: {left} marker(s) to place",
+        "sprayed": "sprayed: no move",
+        "gust_hint": "A gust now would hit square(s) {squares}",
         "odds": "Spray: same square sure · 1 away 3+ · 2 away 5+",
         "load_rule": "Load only in the town · move ≤ 5 − water",
     },
@@ -106,6 +108,8 @@ TEXTS = {
         "yes": "oui",
         "no": "non",
         "placing": "Intensify {square} : encore {left} marqueur(s)",
+        "sprayed": "a arrosé : ne bouge plus",
+        "gust_hint": "Une rafale toucherait maintenant : {squares}",
         "odds": "Arroser : même case sûr · à 1 case 3+ · à 2 cases 5+",
         "load_rule": "Charger en ville seulement · avance ≤ 5 − eau",
     },
@@ -212,6 +216,19 @@ def truck_sprite(width: int, height: int, destroyed: bool = False) -> Image.Imag
         draw.ellipse((cx - r * 0.4, h * 0.80 - r * 0.4, cx + r * 0.4, h * 0.80 + r * 0.4),
                      fill=(200, 200, 200, 255))
     return image.resize((width, height), Image.Resampling.LANCZOS)
+
+
+def fire_on(view: dict, square: int) -> int:
+    return view["squares"][square - 1]["fire"]
+
+
+def gust_targets(view: dict) -> list[int]:
+    """Where a gust would land now (R6.1): the unburnt squares among L-1..L-3, L = leftmost fire."""
+    squares = view["squares"]
+    low = next((sq["square"] for sq in squares if sq["fire"]), None)
+    if low is None:
+        return []
+    return [t for t in (low - 1, low - 2, low - 3) if t >= 1 and not squares[t - 1]["burnt"]]
 
 
 def paste(image: Image.Image, sprite: Image.Image, x: float, y: float) -> None:
@@ -360,6 +377,9 @@ def draw_lanes(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, locale
                 draw.line((gx, gy, gx, gy + 3), fill=colour("ash"), width=1)
         x0 = square_x(info["pos"])
         cx = x0 + SQUARE_W / 2
+        if fire_on(view, info["pos"]):  # R5.1: destroyed at the next Fire turn if still there
+            draw.rounded_rectangle((x0 - 2, top + 1, x0 + SQUARE_W + 2, top + LANE_H - 9), radius=8,
+                                   fill=(255, 200, 185), outline=colour("fire"), width=3)
         paste(image, truck_sprite(76, 40), cx - 38, top + 4)
         # engine letter on the body
         text(draw, (cx + 8, top + 22), name, size=24, bold=True, fill="white", anchor="mm")
@@ -404,12 +424,15 @@ def draw_panels(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, local
     text(draw, (x, PANEL_TOP + 160), tiers, size=fit_text(tiers, fire_box[2] - x - 16, 18), fill="muted",
          anchor="lm")
     notes = []
+    gust = gust_targets(view)
+    if gust and not view["over"]:
+        notes.append((_t(locale, "gust_hint", squares=", ".join(map(str, gust))), "muted"))
     placing = view.get("placing")
     if placing:
         notes.append((_t(locale, "placing", square=placing["square"], left=placing["left"]), "fire"))
     if view.get("supply_left") is not None:
         notes.append((_t(locale, "supply", left=view["supply_left"], total=view["fire_supply"]), "muted"))
-    for i, (note, fill) in enumerate(notes[:2]):
+    for i, (note, fill) in enumerate(notes[-2:]):
         text(draw, (x, PANEL_TOP + 192 + i * 26), note, size=fit_text(note, fire_box[2] - x - 16, 20, True),
              bold=fill == "fire", fill=fill, anchor="lm")
 
@@ -435,8 +458,9 @@ def draw_panels(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, local
             text(draw, (x + 150, y), _t(locale, "status_destroyed"), size=22, bold=True, fill="red", anchor="lm")
             continue
         text(draw, (x + 150, y - 12), _t(locale, "square", pos=info["pos"]), size=20, anchor="lm")
-        text(draw, (x + 150, y + 14), _t(locale, "moves_up_to", n=info["move_allowance"]), size=18,
-             fill="muted", anchor="lm")
+        second = _t(locale, "sprayed") if info.get("sprayed") else _t(locale, "moves_up_to",
+                                                                       n=info["move_allowance"])
+        text(draw, (x + 150, y + 14), second, size=18, fill="muted", anchor="lm")
         wx = x + 290
         water_cells(draw, wx, y - 20, info["water"], cell=16, gap=4)
         text(draw, (wx + 48, y + 14), f"{_t(locale, 'water')} {info['water']}/5", size=18, fill="water",
