@@ -396,3 +396,15 @@ def test_messages_cover_every_kind():
     assert {"outcome.defeat.collapse", "outcome.victory.rescued7", "outcome.defeat.lost4"} <= set(en)
     assert "Explosion" in event_text("rescue", "explosion", {"cell": "33"})
     assert "33" in event_text("rescue", "explosion", {"cell": "33"}, "fr")
+
+
+def test_rules_summary_sections():
+    """engines/rescue/rules.md: `## overview` first, lowercase one-word topics, each <= 1800 characters."""
+    text = open("engines/rescue/rules.md", encoding="utf-8").read()
+    sections = text.split("\n## ")
+    assert sections[0].startswith("## overview")
+    for section in sections:
+        title = section.removeprefix("## ").split("\n", 1)[0]
+        assert title.isalpha() and title == title.lower()
+        assert len("## " + section.removeprefix("## ")) <= 1800
+    assert "`move e`" in text and "`ext w all`" in text
