@@ -427,7 +427,10 @@ def _play_fire(s: State, words: list[str]) -> list[Event]:
             targets = targets[:left]
         for t in targets:
             fire[t] += 1
-        events.append(Event("fire.gust", {"squares": ", ".join(map(str, targets)) or "-"}))
+        if targets:
+            events.append(Event("fire.gust", {"squares": ", ".join(map(str, targets))}))
+        else:
+            events.append(Event("fire.gust_empty", {}))  # §9: the finite supply is empty
         step_c(s, events)
         return events
     if verb == "grow":

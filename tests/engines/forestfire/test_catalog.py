@@ -42,7 +42,7 @@ def test_catalogs_cover_every_kind_and_fill_every_placeholder():
     english = json.loads((PACKAGE / "messages" / "en.json").read_text(encoding="utf-8"))
     french = json.loads((PACKAGE / "messages" / "fr.json").read_text(encoding="utf-8"))
     assert set(english) == set(french)
-    for kind in ("town.burnt", "game.rounds", "fire.grow_empty", "fire.discarded", "outcome.marginal"):
+    for kind in ("town.burnt", "game.rounds", "fire.grow_empty", "fire.gust_empty", "fire.discarded", "outcome.marginal"):
         assert kind in english
 
 

@@ -388,6 +388,8 @@ def test_fire_supply_option_limits_markers():
     events = play(s, FIRE, "grow 9")
     assert kinds(events)[0] == "fire.grow_empty" and fires(s)[9] == 3
     play(s, CHIEF, "end")
+    assert kinds(play(s, FIRE, "gust"))[0] == "fire.gust_empty"  # legal, but the supply is empty
+    play(s, CHIEF, "end")
     play(s, FIRE, "intensify 9")  # 3 markers come back, so min(6, 3) = 3 are placed
     assert ENGINE.view(s, None)["placing"]["left"] == 3
     assert "list exactly 3 targets" in _refusal(
