@@ -245,10 +245,8 @@ class Games(commands.Cog):
                 await self.delivery.lobby(reply)
         else:
             if from_button:  # the lobby is over: its buttons go
-                seated = ", ".join(reply.lobby.seats) if reply.lobby else ""
-                await interaction.edit_original_response(
-                    content=f"**{reply.title}** — {reply.status}" + (f": {seated}" if seated else ""), view=None,
-                    allowed_mentions=discord.AllowedMentions.none())
+                await interaction.edit_original_response(content=f"**{reply.title}** — the game has started.",
+                                                         view=None)
             await self.delivery.deliver(reply)
         return said
 
