@@ -218,6 +218,16 @@ def truck_sprite(width: int, height: int, destroyed: bool = False) -> Image.Imag
     return image.resize((width, height), Image.Resampling.LANCZOS)
 
 
+def fit_label(label: str, width: float, size: int, minimum: int = 20) -> tuple[str, int]:
+    """Shrink a bold label down to `minimum` px, then cut it with an ellipsis so it fits `width`."""
+    size = fit_text(label, width, size, bold=True, minimum=minimum)
+    if text_width(label, size, True) <= width:
+        return label, size
+    while len(label) > 1 and text_width(label + "…", size, True) > width:
+        label = label[:-1]
+    return label.rstrip() + "…", size
+
+
 def fire_on(view: dict, square: int) -> int:
     return view["squares"][square - 1]["fire"]
 
@@ -401,7 +411,8 @@ def draw_panels(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, local
     x = fire_box[0] + 20
     title = role_label(view, roles["fire"], locale)
     paste(image, flame_sprite(36), x - 4, PANEL_TOP + 10)
-    text(draw, (x + 38, PANEL_TOP + 28), title, size=fit_text(title, 300, 26, True), bold=True, anchor="lm")
+    title, size = fit_label(title, fire_box[2] - x - 38 - 130, 26)
+    text(draw, (x + 38, PANEL_TOP + 28), title, size=size, bold=True, anchor="lm")
     if active:
         text(draw, (fire_box[2] - 18, PANEL_TOP + 28), _t(locale, "to_play"), size=20, bold=True, fill="fire",
              anchor="rm")
@@ -443,7 +454,8 @@ def draw_panels(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, local
     x = chief_box[0] + 20
     title = role_label(view, roles["chief"], locale)
     paste(image, truck_sprite(48, 26), x - 4, PANEL_TOP + 14)
-    text(draw, (x + 54, PANEL_TOP + 28), title, size=fit_text(title, 300, 26, True), bold=True, anchor="lm")
+    title, size = fit_label(title, chief_box[2] - x - 54 - 130, 26)
+    text(draw, (x + 54, PANEL_TOP + 28), title, size=size, bold=True, anchor="lm")
     if active:
         text(draw, (chief_box[2] - 18, PANEL_TOP + 28), _t(locale, "to_play"), size=20, bold=True,
              fill="water", anchor="rm")
