@@ -128,12 +128,12 @@ class Delivery:
     async def private(self, reply: Reply) -> None:
         if not reply.private:
             return
-        link = f"https://discord.com/channels/@me/{reply.thread_id}"
         thread = self.bot.get_channel(reply.thread_id) if reply.thread_id else None
-        if isinstance(thread, discord.Thread):
-            link = thread.jump_url
+        if thread is None and reply.thread_id:
+            thread = await self.thread(reply.thread_id)
+        link = thread.jump_url if isinstance(thread, discord.Thread) else ""
         for note in reply.private:
-            content = clip(f"{note.text}\n↪ {link}")
+            content = clip(f"{note.text}\n↪ {link}" if link else note.text)
             try:
                 dm = await self.bot.create_dm(discord.Object(note.user_id))  # type: ignore[arg-type]
                 kwargs: dict = {"content": content}
@@ -146,6 +146,17 @@ class Delivery:
             except discord.HTTPException:
                 log.exception("DM to %s failed", note.user_id)
                 await self.dm_closed(reply, note.user_id)
+            else:
+                await self.dm_open(reply, note.user_id)
+
+    async def dm_open(self, reply: Reply, user_id: int) -> None:
+        """A DM went through: if the seat was marked closed, it works again (the service ignores no-ops)."""
+        if (reply.table_id, user_id) in self._dm_warned:
+            self._dm_warned.discard((reply.table_id, user_id))
+        try:
+            await self.service.mark_dm(reply.table_id, user_id, closed=False)
+        except Exception:
+            log.exception("table %s: can't mark DMs open for %s", reply.table_id, user_id)
 
     async def dm_closed(self, reply: Reply, user_id: int) -> None:
         try:

@@ -244,6 +244,15 @@ async def test_private_messages_by_dm_and_the_closed_dm_fallback(race_harness, s
     hand = await stub.command(bob, thread_id, "hand")
     assert hand.reply.ephemeral and "Race to Ten" in hand.reply.text and hand.reply.files
 
+    # Bob opens his DMs: the next private message reaches him and his seat is unmarked.
+    stub.closed_dms.discard(bob.id)
+    await h.move(alice, thread_id, "add 1")
+    peek = await h.move(bob, thread_id, "peek")
+    assert peek.reply.text.startswith("Played")
+    assert len(stub.dms(bob.id)) == 1 and str(thread_id) in stub.dms(bob.id)[0].text
+    table = await h.store.get_table(table_id)
+    assert [s.dm_closed for s in table.seats] == [False, False]
+
 
 async def test_reminders_fire_with_an_injected_clock_once_per_interval(harness, stub):
     h = harness
