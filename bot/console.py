@@ -91,14 +91,23 @@ class Console:
         print(text, file=self.stdout, flush=True)
 
     def deliver(self, reply: Reply) -> None:
-        if reply.text:
+        if reply.steps:
+            # One board per move, AI moves included, then whatever the last step didn't say.
+            for text, png in reply.steps:
+                self.say(text.replace("**", ""))
+                self.say(f"Board: {self.write(png, reply)}")
+            said = "\n".join(text for text, _ in reply.steps)
+            rest = reply.text[len(said):] if reply.text.startswith(said) else ""
+            if rest.strip():
+                self.say(rest.strip().replace("**", ""))
+        elif reply.text:
             self.say(reply.text.replace("**", ""))
         for message in reply.private:
             who = self.names.get(message.user_id, f"user {message.user_id}")
             self.say(f"  [private to {who}] {message.text}")
             if message.image:
                 self.say(f"  [private to {who}] board: {self.write(message.image, reply, f'private-{who}')}")
-        if reply.image:
+        if reply.image and not reply.steps:
             self.say(f"Board: {self.write(reply.image, reply)}")
 
     def write(self, png: bytes, reply: Reply, tag: str = "") -> Path:
@@ -181,7 +190,7 @@ async def run_console(argv: list[str], stdout: TextIO = sys.stdout, stdin: TextI
         url = f"sqlite:///{args.db}" if args.db else f"sqlite:///{Path(scratch) / 'ember-play.db'}"
         store = await open_store(url)
         try:
-            console = Console(TableService(store, locale=args.locale), Path(args.out), stdout, stdin)
+            console = Console(TableService(store, locale=args.locale, board_every_move=True), Path(args.out), stdout, stdin)
             return await console.play(args, options)
         except ServiceError as err:
             print(f"✗ {err}", file=stdout)

@@ -114,6 +114,8 @@ class Reply:
     result: str | None = None
     thread_id: int | None = None
     lobby: LobbyInfo | None = None
+    # With TableService(board_every_move=True): each move's text and board, AI moves included.
+    steps: list[tuple[str, bytes]] = field(default_factory=list)
 
 
 @dataclass
@@ -184,10 +186,13 @@ def rules_topics(game: str) -> list[str]:
 
 
 class TableService:
-    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time, locale: str = "en"):
+    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time, locale: str = "en",
+                 board_every_move: bool = False):
         self.store = store
         self.clock = clock
         self.locale = locale
+        # Discord posts one board per human move (AI replies included); the terminal wants every step.
+        self.board_every_move = board_every_move
 
     # -- reading tables -------------------------------------------------------------------------------
 
@@ -419,6 +424,9 @@ class TableService:
         rng = Rng(table.seed ^ (0x5DEECE66D * (ai_salt + 1)))
         ai_moves = 0
         private_events: list[Event] = [ev for m in moves for ev in map(Event.load, m.events) if ev.to is not None]
+        steps: list[tuple[str, bytes]] = []
+        if self.board_every_move:
+            steps.append(("\n".join(lines), await self._board_png(table, engine, state)))
         while engine.outcome(state) is None:
             # AI seats that are awaited move now, even while a human is awaited too (simultaneous turns).
             waiting = [s for s in engine.to_move(state) if s in ai_seats]
@@ -429,6 +437,8 @@ class TableService:
             events = engine.play(state, seat, choice)
             moves.append(self._move_row(table, seat, None, choice, events))
             lines.append(self._move_line(table, engine, state, seat, choice, events))
+            if self.board_every_move:
+                steps.append((lines[-1], await self._board_png(table, engine, state)))
             private_events.extend(e for e in events if e.to is not None)
             ai_moves += 1
             if ai_moves > MAX_AI_MOVES:
@@ -458,7 +468,7 @@ class TableService:
             names = self._names(table)
             lines.append("Next: " + ", ".join(names.get(s, f"seat {s + 1}") for s in waiting))
         return self._reply(table, text="\n".join(lines), image=image, private=private, mention=mention,
-                           result=result_text)
+                           result=result_text, steps=steps)
 
     async def _private_messages(self, table: TableRow, engine: Engine, state: Any, events: list[Event],
                                 always: bool = False) -> list[Private]:
