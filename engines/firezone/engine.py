@@ -647,7 +647,7 @@ class FirezoneEngine:
         by_colour = self.colour_zones(st)
         zone_view = [
             {"colour": COLOURS[z.colour], "cells": [geo.name(c) for c in z.cells], "sum": z.total,
-             "divisor": z.divisor, "value": z.value}
+             "divisor": z.divisor, "value": z.value, "open_one": z.has_open_one}
             for zs in by_colour for z in zs
         ]
         scored = {s: self.scored_colours(st, s) for s in range(players)}

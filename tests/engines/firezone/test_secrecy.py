@@ -129,3 +129,25 @@ def test_r7_1_shuffle_is_seeded_and_private():
     assert ENGINE.dump(a) == ENGINE.dump(b)
     assert a.pile != c.pile
     assert "pile" not in json.dumps({k: v for k, v in ENGINE.view(a, 0).items() if k != "pile"})
+
+
+def test_r7_3_hidden_values_never_change_the_public_png():
+    """R7.3: a different drawn tile, firebreak value or pile order gives the same public image bytes."""
+    from render import board
+
+    found = 0
+    for seed in range(40):
+        state = new_game(3, seed=seed, firebreaks=True)
+        rng = Rng(seed)
+        while ENGINE.outcome(state) is None and found < 6:
+            if state.drawn is not None and state.hidden and rng.below(8) == 0:
+                other = tamper(state)
+                assert (other.drawn, [v for v, _ in other.hidden.values()]) != (
+                    state.drawn, [v for v, _ in state.hidden.values()])
+                assert board("firezone", ENGINE.view(other, None)) == board("firezone", ENGINE.view(state, None))
+                found += 1
+            seat = ENGINE.to_move(state)[0]
+            ENGINE.play(state, seat, rng.choice(ENGINE.legal_moves(state, seat)))
+        if found >= 6:
+            break
+    assert found >= 6
