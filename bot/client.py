@@ -178,7 +178,7 @@ async def run_bot(settings: Any, *, clock: Callable[[], float] = time.time) -> N
             reminder_check_seconds=getattr(settings, "reminder_check_seconds", 60.0),
             sync_on_start=getattr(settings, "sync_on_start", False),
             sync_guild_id=getattr(settings, "sync_guild_id", None),
-            finished_thread=getattr(settings, "finished_thread", "archive"),
+            finished_thread=settings.finished_thread,
         )
         async with bot:
             await bot.start(settings.discord_token)

@@ -16,6 +16,7 @@ class Settings:
     sync_guild_id: int | None        # `ember sync` registers commands in this guild only (instant); else global
     sync_on_start: bool              # sync commands at every start (off: use `ember sync` once)
     reminder_check_seconds: float    # how often the reminder loop looks for due reminders
+    finished_thread: str = "archive"  # what happens to a finished game's thread: archive, lock or keep
 
 
 def _env_bool(value: str | None) -> bool:
@@ -37,6 +38,9 @@ def load_settings(env_file: str | os.PathLike | None = ".env", environ: dict | N
         every = float(environ.get("EMBER_REMINDER_CHECK_SECONDS") or 60)
     except ValueError:
         raise ValueError("EMBER_REMINDER_CHECK_SECONDS must be a number of seconds.") from None
+    finished = (environ.get("EMBER_FINISHED_THREAD") or "archive").strip().lower()
+    if finished not in ("archive", "lock", "keep"):
+        raise ValueError(f"EMBER_FINISHED_THREAD must be archive, lock or keep, not {finished!r}.")
     return Settings(
         discord_token=(environ.get("DISCORD_TOKEN") or "").strip() or None,
         database_url=(environ.get("DATABASE_URL") or "sqlite:///ember.db").strip(),
@@ -45,4 +49,5 @@ def load_settings(env_file: str | os.PathLike | None = ".env", environ: dict | N
         sync_guild_id=int(guild) if guild else None,
         sync_on_start=_env_bool(environ.get("EMBER_SYNC_ON_START")),
         reminder_check_seconds=every,
+        finished_thread=finished,
     )

@@ -71,7 +71,7 @@ def test_move_ranking_and_option_parsing():
 async def test_starting_does_not_sync_but_ember_sync_does(stub, tmp_path):
     settings = SimpleNamespace(discord_token="stub-token", database_url=f"sqlite:///{tmp_path / 'e.db'}",
                                locale="en", log_level="INFO", sync_guild_id=None, sync_on_start=False,
-                               reminder_check_seconds=60.0)
+                               reminder_check_seconds=60.0, finished_thread="archive")
     # `ember run`: connects, registers nothing.
     task = asyncio.create_task(run_bot(settings))
     await stub.wait_until(lambda: stub.identifies == 1, what="the bot to connect")
