@@ -266,8 +266,10 @@ def _draw_zones(draw: ImageDraw.ImageDraw, layout: Layout, zones: list[dict]) ->
         for q, r in cells:
             for direction in DIRECTION_ANGLES:
                 if (q + direction[0], r + direction[1]) not in cells:
-                    draw.line(layout.edge(q, r, direction, depth), fill=MEN_RGB[zone["colour"]],
-                              width=max(4, int(s * 0.065)))
+                    edge = layout.edge(q, r, direction, depth)
+                    width = max(4, int(s * 0.065))
+                    draw.line(edge, fill=(255, 255, 255), width=width + 2)  # halo for dark tiles
+                    draw.line(edge, fill=MEN_RGB[zone["colour"]], width=width)
 
 
 def _status_line(view: dict, locale: str) -> str:
@@ -357,7 +359,8 @@ def draw(view: dict, locale: str = "en") -> Image.Image:
          fill="muted", anchor="mm")
 
     _draw_panel(d, view, locale, top + layout.height + 12, row_h)
-    return image
+    # A 256-colour palette keeps the PNG small and quick to encode (deterministic, no dithering).
+    return image.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
 def _draw_panel(d: ImageDraw.ImageDraw, view: dict, locale: str, y: float, row_h: int) -> None:

@@ -43,7 +43,7 @@ class State:
     __slots__ = (
         "players", "mode", "firebreaks", "round_down", "auto_forced", "rng", "pile", "board", "hidden",
         "men", "free", "frontier", "supply", "sacrificed", "phase", "current", "drawn", "drew", "passes",
-        "turn", "setup_draws", "last", "result",
+        "turn", "setup_draws", "last", "result", "opening",
     )
 
     def __init__(self) -> None:
@@ -70,6 +70,7 @@ class State:
         self.setup_draws: list[int] = []
         self.last: dict[str, Any] = {}
         self.result: Outcome | None = None
+        self.opening: list[dict] = []  # events of the automatic moves made inside setup()
 
     # -- geometry helpers ------------------------------------------------------------------------------
 
@@ -199,17 +200,23 @@ class FirezoneEngine:
         # R4.3 start tiles.
         st.setup_draws = [st.pile.pop() for _ in range(seats)]
         st.current = 0
+        opening: list[Event] = []
         if seats == 4:
             st.phase = SETUP
             st.current = 3  # the setup player (R4.1, D14)
             if len(set(st.setup_draws)) == 1:
                 self._lay_rhombus(st, st.setup_draws[0], st.setup_draws[0])
-                self._start_turn(st, [])
+                self._start_turn(st, opening)
         else:
             for (q, r), value in zip(SETUP_CELLS[seats], st.setup_draws, strict=True):
                 self._face_up(st, geo.key(q, r), value)
-            self._start_turn(st, [])
+            self._start_turn(st, opening)
+        st.opening = [e.dump() for e in opening]
         return st
+
+    def opening_events(self, state: State) -> list[Event]:
+        """The events setup() produced (first draw, automatic first tile): setup returns only the state."""
+        return [Event.load(e) for e in state.opening]
 
     def _face_up(self, st: State, cell: int, value: int) -> None:
         st.place(cell, value)
@@ -708,6 +715,7 @@ class FirezoneEngine:
             "phase": st.phase, "current": st.current, "drawn": st.drawn, "drew": st.drew,
             "passes": st.passes, "turn": st.turn, "setup_draws": list(st.setup_draws),
             "last": dict(st.last), "result": st.result.dump() if st.result else None,
+            "opening": [dict(e) for e in st.opening],
         }
 
     def load(self, data: dict) -> State:
@@ -738,4 +746,5 @@ class FirezoneEngine:
         st.setup_draws = list(data["setup_draws"])
         st.last = dict(data.get("last") or {})
         st.result = Outcome.load(data["result"]) if data.get("result") else None
+        st.opening = [dict(e) for e in data.get("opening") or []]
         return st

@@ -151,3 +151,12 @@ def test_r7_3_hidden_values_never_change_the_public_png():
         if found >= 6:
             break
     assert found >= 6
+
+
+def test_r7_2_opening_draw_is_kept_for_the_service():
+    """setup() returns only the state: the first draw's events are kept (private one to seat 1 only)."""
+    state = new_game(3, seed=2, firebreaks=True)
+    events = ENGINE.opening_events(state)
+    assert [e.kind for e in events] == ["draw.hidden", "draw.private"]
+    assert events[1].to == 0 and events[1].params["value"] == state.drawn and "value" not in events[0].params
+    assert ENGINE.opening_events(ENGINE.load(ENGINE.dump(state))) == events
