@@ -295,6 +295,61 @@ def draw_status(draw: ImageDraw.ImageDraw, view: dict, locale: str, top: int) ->
     text(draw, (box[0] + 16, top + 26), "▶ " + message, size=size, fill=ink, bold=True, anchor="lm")
 
 
+@lru_cache(maxsize=64)
+def square_tile(n: int, burnt: bool, town: bool, locale: str) -> Image.Image:
+    """A square without its fire: number tab and body (cached: only burnt/town change it)."""
+    tile = Image.new("RGB", (SQUARE_W + 1, NUMBER_H + BODY_H + 1), colour("background"))
+    draw = ImageDraw.Draw(tile)
+    x0, x1, y0 = 0, SQUARE_W, 0
+    body_top = NUMBER_H
+    y1 = body_top + BODY_H
+    # number tab, exactly as typed in moves
+    tab_fill = NIGHT if burnt else (colour("town") if town else colour("forest"))
+    draw.rounded_rectangle((x0, y0, x1, body_top + 10), radius=10, fill=tab_fill, outline=colour("ink"), width=2)
+    text(draw, ((x0 + x1) / 2, y0 + NUMBER_H / 2 + 1), str(n), size=32, bold=True,
+         fill="white" if burnt else "ink", anchor="mm")
+    # body
+    bg = BURNT_BG if burnt else (colour("town") if town else FOREST_BG)
+    draw.rectangle((x0, body_top, x1, y1), fill=bg, outline=colour("ink"), width=2)
+    if town:
+        if not burnt:
+            paste(tile, house_sprite(36), x0 + 6, body_top + 104)
+            paste(tile, house_sprite(32), x0 + 60, body_top + 108)
+            paste(tile, house_sprite(28), x0 + 35, body_top + 116)
+        label = _t(locale, "town")
+        text(draw, ((x0 + x1) / 2, y1 - 11), label, size=fit_text(label, SQUARE_W - 8, 18, True),
+             bold=True, fill="white" if burnt else "ink", anchor="mm")
+    elif not burnt:
+        for tx, ty, size in ((x0 + 4, body_top + 118, 34), (x0 + 60, body_top + 112, 36),
+                             (x0 + 32, body_top + 130, 30)):
+            paste(tile, tree_sprite(size), tx, ty)
+    if burnt:
+        for tx, ty, size in ((x0 + 6, body_top + 112, 36), (x0 + 58, body_top + 118, 32)):
+            paste(tile, tree_sprite(size, burnt=True), tx, ty)
+        label = _t(locale, "burnt")
+        text(draw, ((x0 + x1) / 2, body_top + 70), label, size=fit_text(label, SQUARE_W - 10, 20, True),
+             bold=True, fill="ash", anchor="mm")
+    return tile
+
+
+@lru_cache(maxsize=64)
+def fire_overlay(count: int) -> Image.Image:
+    """The flame with its count and the burn-out meter (six pips: the sixth burns the square out)."""
+    overlay = Image.new("RGBA", (SQUARE_W, 100), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(overlay)
+    centre = SQUARE_W / 2
+    paste(overlay, flame_sprite(84), centre - 42, 0)
+    text(draw, (centre, 56), str(count), size=34, bold=True, fill="white", anchor="mm", outline="ink")
+    pip_w, pip_gap = 12, 3
+    px = centre - (6 * pip_w + 5 * pip_gap) / 2
+    for i in range(6):
+        fill = colour("fire") if i < count else (255, 255, 255)
+        outline = colour("ink") if i < 5 else colour("red")
+        draw.rectangle((px, 88, px + pip_w, 98), fill=fill, outline=outline, width=1 if i < 5 else 2)
+        px += pip_w + pip_gap
+    return overlay
+
+
 def draw_square(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, sq: dict, locale: str) -> None:
     n = sq["square"]
     x0 = square_x(n)
@@ -305,54 +360,9 @@ def draw_square(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, sq: d
     placing = view.get("placing")
     target = placing is not None and n in placing.get("targets", [])
     origin = placing is not None and n == placing.get("square")
-    burnt, town, fire = sq["burnt"], sq["town"], sq["fire"]
-
-    # number tab, exactly as typed in moves
-    tab_fill = NIGHT if burnt else (colour("town") if town else colour("forest"))
-    draw.rounded_rectangle((x0, y0, x1, body_top + 10), radius=10, fill=tab_fill, outline=colour("ink"), width=2)
-    text(draw, ((x0 + x1) / 2, y0 + NUMBER_H / 2 + 1), str(n), size=32, bold=True,
-         fill="white" if burnt else "ink", anchor="mm")
-
-    # body
-    bg = BURNT_BG if burnt else (colour("town") if town else FOREST_BG)
-    draw.rectangle((x0, body_top, x1, y1), fill=bg, outline=colour("ink"), width=2)
-    if town:
-        if not burnt:
-            paste(image, house_sprite(36), x0 + 6, body_top + 104)
-            paste(image, house_sprite(32), x0 + 60, body_top + 108)
-            paste(image, house_sprite(28), x0 + 35, body_top + 116)
-        label = _t(locale, "town")
-        text(draw, ((x0 + x1) / 2, y1 - 11), label, size=fit_text(label, SQUARE_W - 8, 18, True),
-             bold=True, fill="white" if burnt else "ink", anchor="mm")
-    elif not burnt:
-        for tx, ty, size in ((x0 + 4, body_top + 118, 34), (x0 + 60, body_top + 112, 36),
-                             (x0 + 32, body_top + 130, 30)):
-            paste(image, tree_sprite(size), tx, ty)
-    if burnt:
-        for tx, ty, size in ((x0 + 6, body_top + 112, 36), (x0 + 58, body_top + 118, 32)):
-            paste(image, tree_sprite(size, burnt=True), tx, ty)
-        label = _t(locale, "burnt")
-        text(draw, ((x0 + x1) / 2, body_top + 70), label, size=fit_text(label, SQUARE_W - 10, 20, True),
-             bold=True, fill="ash", anchor="mm")
-
-    if fire:
-        flame = flame_sprite(84)
-        fx = (x0 + x1) / 2 - 42
-        fy = body_top + 14
-        paste(image, flame, fx, fy)
-        text(draw, ((x0 + x1) / 2, fy + 56), str(fire), size=34, bold=True, fill="white", anchor="mm",
-             outline="ink")
-        # burn-out meter: six pips, the sixth means the square burns out
-        pip_w, pip_gap = 12, 3
-        total_w = 6 * pip_w + 5 * pip_gap
-        px = (x0 + x1) / 2 - total_w / 2
-        py = body_top + 102
-        for i in range(6):
-            filled = i < fire
-            fill = colour("fire") if filled else (255, 255, 255)
-            outline = colour("ink") if i < 5 else colour("red")
-            draw.rectangle((px, py, px + pip_w, py + 10), fill=fill, outline=outline, width=1 if i < 5 else 2)
-            px += pip_w + pip_gap
+    image.paste(square_tile(n, bool(sq["burnt"]), bool(sq["town"]), locale), (x0, y0))
+    if sq["fire"]:
+        paste(image, fire_overlay(int(sq["fire"])), x0, body_top + 14)
 
     if target:
         draw.rectangle((x0 - 3, y0 - 3, x1 + 3, y1 + 3), outline=colour("highlight"), width=5)
@@ -369,22 +379,32 @@ def water_cells(draw: ImageDraw.ImageDraw, x: float, y: float, water: int, cell:
     return 5 * cell + 4 * gap
 
 
+@lru_cache(maxsize=2)
+def lane_strip(guides: bool) -> Image.Image:
+    """An empty engine lane; `guides` adds faint column lines so an engine lines up with its square."""
+    strip = Image.new("RGB", (WIDTH - 2 * LEFT + 1, LANE_H - 7), colour("background"))
+    draw = ImageDraw.Draw(strip)
+    draw.rounded_rectangle((0, 0, WIDTH - 2 * LEFT, LANE_H - 8), radius=10, fill=colour("panel"),
+                           outline=colour("ash"), width=1)
+    if guides:
+        for n in range(1, SQUARES):
+            gx = square_x(n) + SQUARE_W + GAP / 2 - LEFT
+            for gy in range(6, LANE_H - 12, 8):
+                draw.line((gx, gy, gx, gy + 3), fill=colour("ash"), width=1)
+    return strip
+
+
 def draw_lanes(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, locale: str) -> None:
     """Two lanes under the path: engine a on the first, engine b on the second, at their squares."""
     for lane, name in enumerate(("a", "b")):
         top = LANE_TOP + lane * LANE_H
-        draw.rounded_rectangle((LEFT, top, WIDTH - LEFT, top + LANE_H - 8), radius=10,
-                               fill=colour("panel"), outline=colour("ash"), width=1)
         info = view["engines"][name]
+        image.paste(lane_strip(bool(info["alive"])), (LEFT, top))
         if not info["alive"]:
             label = f"{_t(locale, 'engine', name=name)} · {_t(locale, 'status_destroyed')}"
             text(draw, (WIDTH / 2, top + (LANE_H - 8) / 2), label, size=22, bold=True, fill="muted",
                  anchor="mm")
             continue
-        for n in range(1, SQUARES):  # faint column guides, so an engine lines up with its square
-            gx = square_x(n) + SQUARE_W + GAP / 2
-            for gy in range(top + 6, top + LANE_H - 12, 8):
-                draw.line((gx, gy, gx, gy + 3), fill=colour("ash"), width=1)
         x0 = square_x(info["pos"])
         cx = x0 + SQUARE_W / 2
         if fire_on(view, info["pos"]):  # R5.1: destroyed at the next Fire turn if still there
