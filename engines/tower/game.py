@@ -7,6 +7,7 @@ mutates anything, so an IllegalMove leaves the state untouched.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from engines.core import Event, IllegalMove, Option, Outcome, Rng
@@ -1156,7 +1157,7 @@ def _legal_entries(st: State) -> list[tuple[str, tuple | None]]:
         out += _walk_moves(st, seat)
         if st.actions_left >= 3:
             out += [(f"extinguish {_spot_id(sp)}", None) for sp in _spots(st)]
-        out += [(m, None) for m in _redraws(hand)]
+        out += [(m, None) for m in _redraws(hand)]  # a cached list: never mutated
     st._legal = out
     return out
 
@@ -1169,6 +1170,11 @@ def _truck_moves(st: State, seat: int) -> list:
 
 
 def _redraws(hand: list[str]) -> list[str]:
+    return _redraws_of(tuple(hand))
+
+
+@lru_cache(maxsize=4096)
+def _redraws_of(hand: tuple[str, ...]) -> list[str]:
     counts: dict[str, int] = {}
     for c in hand:
         counts[c] = counts.get(c, 0) + 1
@@ -1238,6 +1244,13 @@ def _sim_card(st: State, seat: int, code: str):
     return sim
 
 
+def _same_jump_end(st: State, cands: list) -> bool:
+    """Two jumps of one employee (staircase a / b) that may end alike: both saved or both in the fire."""
+    ends = [_jump_dest(st, c, side) for _, (c, side) in cands]
+    return all(e == STREET or (IS_LANDING[e] and st.sec[SECTION[e]]) for e in ends) or (
+        st.fno and all(e != STREET and IS_LANDING[e] for e in ends))
+
+
 def _options_for(st: State, f: int) -> list[tuple[int, bool]]:
     """Arrival choices for Exit/Expel on landing f: [(cell, needs suffix)]; equal results collapse."""
     allowed = _arrival(st, f, st.fno)
@@ -1304,7 +1317,7 @@ def _card_moves(st: State, seat: int, code: str) -> list:
             out.append((_card_str(code, tuple(mine)), None))
         return out
     if code in ("jump", "push"):
-        from_landing = []
+        from_landing: dict[int, list] = {}
         for c in range(NCELLS):
             if cells[c] != seat:
                 continue
@@ -1317,10 +1330,15 @@ def _card_moves(st: State, seat: int, code: str) -> list:
                         continue
                 m = _card_str(code, (c, side))
                 if IS_LANDING[c]:
-                    from_landing.append((m, (c, side)))
+                    from_landing.setdefault(FLOOR[c], []).append((m, (c, side)))
                 else:
                     out.append((m, None))
-        out += _dedupe(from_landing, sim)
+        for cands in from_landing.values():
+            starts = {args[0] for _, args in cands}
+            if len(starts) > 1 or (code == "jump" and len(cands) == 2 and _same_jump_end(st, cands)):
+                out += _dedupe(cands, sim)  # compaction or the street can make two moves one (R11.5)
+            else:
+                out += [(m, None) for m, _ in cands]
         return out
     if code == "expel":
         f = st.car_floor
