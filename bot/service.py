@@ -512,7 +512,7 @@ class TableService:
 
     async def _save(self, table: TableRow, *, seats=None, moves: list[MoveRow] = ()) -> TableRow:
         if moves:
-            last = await self.store.moves(table.id, limit=1)
+            last = await self.store.moves(table.id, limit=1, include_undone=True)
             n = last[-1].n if last else 0
             for i, row in enumerate(moves, start=1):
                 row.n = n + i
