@@ -279,6 +279,24 @@ def _draw_fighters(draw: ImageDraw.ImageDraw, here: list[dict], x0: int, y1: int
         text(draw, (x, y), str(f["seat"] + 1), size=int(radius * 1.15), fill=label_fill, bold=True, anchor="mm")
 
 
+def _draw_open_leaves(draw: ImageDraw.ImageDraw, view: dict) -> None:
+    """Open doors: the leaf swung 90° into the cell after the doorway, with its swing arc. Drawn under the
+    cell contents so that ids and tokens stay readable."""
+    stub, leaf = 18, 46
+    for edge, state in sorted(view.get("doors", {}).items()):
+        if state != "open":
+            continue
+        (x0, y0), (x1, y1) = _edge_line(edge)
+        if x0 == x1:  # vertical doorway, hinge at its bottom end, leaf into the east cell
+            hx, hy = x0, y1 - stub
+            draw.arc((hx - leaf, hy - leaf, hx + leaf, hy + leaf), 270, 360, fill=DOOR_DARK, width=2)
+            draw.rectangle((hx, hy - 4, hx + leaf, hy + 3), fill=DOOR_WOOD, outline=DOOR_DARK)
+        else:  # horizontal doorway, hinge at its right end, leaf into the south cell
+            hx, hy = x1 - stub, y0
+            draw.arc((hx - leaf, hy - leaf, hx + leaf, hy + leaf), 90, 180, fill=DOOR_DARK, width=2)
+            draw.rectangle((hx - 4, hy, hx + 3, hy + leaf), fill=DOOR_WOOD, outline=DOOR_DARK)
+
+
 def _cube(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
     draw.rectangle((x - 7, y - 7, x + 7, y + 7), fill=CUBE, outline=(255, 255, 255), width=2)
 
@@ -333,14 +351,6 @@ def _draw_edges(draw: ImageDraw.ImageDraw, view: dict) -> None:
             draw.rectangle(box, fill=DOOR_WOOD, outline=DOOR_DARK, width=2)
             text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "D", size=16 if vertical else 14,
                  fill="white", bold=True, anchor="mm")
-        else:  # open: the leaf swung 90° into the higher-numbered cell, with its swing arc
-            leaf = CELL - 2 * stub
-            if vertical:
-                draw.arc((x0 - leaf, y0 + stub - leaf, x0 + leaf, y0 + stub + leaf), 0, 90, fill=DOOR_DARK, width=2)
-                draw.rectangle((x0, y0 + stub - 3, x0 + leaf, y0 + stub + 4), fill=DOOR_WOOD, outline=DOOR_DARK)
-            else:
-                draw.arc((x0 + stub - leaf, y0 - leaf, x0 + stub + leaf, y0 + leaf), 0, 90, fill=DOOR_DARK, width=2)
-                draw.rectangle((x0 + stub - 3, y0, x0 + stub + 4, y0 + leaf), fill=DOOR_WOOD, outline=DOOR_DARK)
     for edge in view.get("entrances", []):
         (x0, y0), (x1, y1) = _edge_line(edge)
         # a doormat in the gap
@@ -468,8 +478,10 @@ def draw(view: dict, locale: str = "en") -> Image.Image:
     title = f"{_t(locale, 'title')} · {_t(locale, 'family')} · {board}"
     header(draw_, WIDTH, title, _status(view, locale))
     _draw_cells(draw_, view, locale)
+    _draw_open_leaves(draw_, view)
     _draw_contents(draw_, view)
     _draw_edges(draw_, view)
     _draw_panel(draw_, view, locale)
     _draw_outcome(image, view, locale)
-    return image
+    # A 255-colour palette looks the same here and halves the PNG encoding time (a third of the bytes).
+    return image.quantize(255, method=Image.Quantize.FASTOCTREE)

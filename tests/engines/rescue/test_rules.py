@@ -408,3 +408,68 @@ def test_rules_summary_sections():
         assert title.isalpha() and title == title.lower()
         assert len("## " + section.removeprefix("## ")) <= 1800
     assert "`move e`" in text and "`ext w all`" in text
+
+
+def test_goal_r1_2_r1_4():
+    """R1.2: 7 rescued wins, 4 lost loses (R1.4: this engine is the family level)."""
+    st = scenario(firefighters={"red": "48"}, victims={"48": 1}, rescued=6, facedown=FAR_AWAY)
+    ENGINE.play(st, 0, "move e carry")
+    assert ENGINE.outcome(st).winners == (0,) and view(st)["mode"] == "family"
+    st = scenario(fire=("45",), smoke=("46",), victims={"46": 1}, lost=3, facedown=FAR_AWAY, dice=(4, 6))
+    ENGINE.play(st, 0, "end")
+    assert ENGINE.outcome(st).winners == ()
+
+
+def test_place_fire_flips_smoke_without_a_marker_r6_11_3():
+    """R6.11.3: "place fire" on smoke flips it (no new marker); on an empty cell it takes one."""
+    st = scenario(fire=("33",), smoke=("34",), facedown=FAR_AWAY, dice=(3, 3))
+    ENGINE.play(st, 0, "end")
+    assert cells_with(st, "fire") == ["33", "34", "43"]
+    assert view(st)["threat_supply"] == 30
+
+
+def test_fire_phase_order_r6_11_14():
+    """R6.11.14: roll, explosion, flashover, knock-downs, lost POIs, outside fire removed, then POIs.
+
+    Blue stands on 06 in front of the entrance: the blast sets 06 on fire, blue is knocked down to the
+    nearest ambulance cell, which is 06 itself: it is not knocked down again (R6.11.9), and the fire on
+    06 is removed at the end (R6.11.11)."""
+    st = scenario(seats=2, firefighters={"red": "00", "blue": "06"}, fire=("16",), smoke=("27",),
+                  victims={"26": 1}, facedown={"61": "false_alarm"}, dice=(1, 6, 6, 2, 6, 3))
+    events = ENGINE.play(st, 0, "end")
+    order = [k for k in kinds(events) if k in ("fire_roll", "explosion", "flashover", "knocked_down",
+                                               "victim_lost", "outside_fire_removed", "poi_roll")]
+    assert order == ["fire_roll", "explosion", "flashover", "knocked_down", "victim_lost",
+                     "outside_fire_removed", "poi_roll", "poi_roll"]
+    assert fighter(st, "blue")["cell"] == "06"
+    assert cells_with(st, "fire") == ["16", "17", "26", "27"]
+    assert view(st)["lost"] == 1 and view(st)["walls"]["15-16"] == 1
+
+
+def test_board_geometry_for_the_advanced_game_r3_7_r3_8_r3_9():
+    """R3.7 quadrants, R3.8 parking spots (two adjacent outside cells, clockwise sides), R3.9 arrows
+    that all end in the 8-cell loop around the centre — data the advanced game builds on."""
+    from engines.rescue.board import DATA, IS_OUTSIDE, NEIGH
+
+    quadrants = DATA["quadrants"]
+    cells = {(r, c) for q in quadrants.values() for r in range(q["rows"][0], q["rows"][1] + 1)
+             for c in range(q["cols"][0], q["cols"][1] + 1)}
+    assert len(cells) == 48
+    for side in SIDES.values():
+        for spots in (side.engine_spots, side.ambulance_spots):
+            assert [s["side"] for s in spots] == ["top", "right", "bottom", "left"]
+            for spot in spots:
+                a, b = (int(c) for c in spot["cells"])
+                assert IS_OUTSIDE[a] and IS_OUTSIDE[b] and b in NEIGH[a]
+    step = {"N": -10, "S": 10, "E": 1, "W": -1, "NE": -9, "NW": -11, "SE": 11, "SW": 9}
+    arrows = {10 * (r + 1) + c + 1: step[a] for r, line in enumerate(DATA["poi_arrows"])
+              for c, a in enumerate(line.split())}
+    loop = {33, 43, 44, 45, 46, 36, 35, 34}
+    for start in arrows:
+        cell, seen = start, set()
+        while cell not in loop:
+            assert cell not in seen and cell in arrows
+            seen.add(cell)
+            cell += arrows[cell]
+    for cell in loop:
+        assert cell + arrows[cell] in loop
