@@ -12,6 +12,7 @@ from engines.rescue import fire, poi
 from engines.rescue.board import (
     BASE_AP,
     COLOURS,
+    COULEURS,
     DIRECTION_OF,
     DIRECTIONS,
     DOOR_CLOSED,
@@ -163,7 +164,7 @@ def _place(st: State, seat: int, words: list[str]) -> list[Event]:
     if not IS_OUTSIDE[cell]:
         raise IllegalMove(f"Firefighters start outside the building: {cell_id(cell)} is inside.")
     st.cell[seat] = cell
-    events = [Event("placed", {"seat": seat, "colour": COLOURS[seat], "cell": cell_id(cell)})]
+    events = [Event("placed", {"seat": seat, "colour": COLOURS[seat], "couleur": COULEURS[seat], "cell": cell_id(cell)})]
     st.placing += 1
     if st.placing >= len(st.order):
         st.phase = ACTIONS
@@ -249,12 +250,12 @@ def _move(st: State, seat: int, words: list[str]) -> list[Event]:
     st.ap[seat] -= cost
     st.cell[seat] = target
     events = [Event("moved_carrying" if carry else "moved",
-                    {"seat": seat, "colour": COLOURS[seat], "from": cell_id(here), "to": cell_id(target), "ap": st.ap[seat]})]
+                    {"seat": seat, "colour": COLOURS[seat], "couleur": COULEURS[seat], "from": cell_id(here), "to": cell_id(target), "ap": st.ap[seat]})]
     if carry:
         st.victims[here] -= 1
         if IS_OUTSIDE[target]:  # R6.1.6 family: any outside cell is safety
             st.rescued += 1
-            events.append(Event("rescued", {"seat": seat, "colour": COLOURS[seat], "cell": cell_id(target), "rescued": st.rescued}))
+            events.append(Event("rescued", {"seat": seat, "colour": COLOURS[seat], "couleur": COULEURS[seat], "cell": cell_id(target), "rescued": st.rescued}))
             if check_rescued(st, events):
                 return events
         else:
@@ -287,7 +288,7 @@ def _door(st: State, seat: int, words: list[str]) -> list[Event]:
     st.ap[seat] -= 1
     st.edges[edge] = DOOR_OPEN if verb == "open" else DOOR_CLOSED
     return [Event("door_opened" if verb == "open" else "door_closed",
-                  {"seat": seat, "colour": COLOURS[seat], "edge": edge_id(edge), "ap": st.ap[seat]})]
+                  {"seat": seat, "colour": COLOURS[seat], "couleur": COULEURS[seat], "edge": edge_id(edge), "ap": st.ap[seat]})]
 
 
 def _extinguish(st: State, seat: int, words: list[str]) -> list[Event]:
@@ -327,7 +328,7 @@ def _extinguish(st: State, seat: int, words: list[str]) -> list[Event]:
         st.threat[target] = 0
         st.threat_supply += 1  # R6.4.2
         kind = "fire_removed" if threat == FIRE else "smoke_removed"
-    return [Event(kind, {"seat": seat, "colour": COLOURS[seat], "cell": cell_id(target), "ap": st.ap[seat]})]
+    return [Event(kind, {"seat": seat, "colour": COLOURS[seat], "couleur": COULEURS[seat], "cell": cell_id(target), "ap": st.ap[seat]})]
 
 
 def _chop(st: State, seat: int, words: list[str]) -> list[Event]:
@@ -350,7 +351,7 @@ def _chop(st: State, seat: int, words: list[str]) -> list[Event]:
     _pay(st, seat, 2, "Chopping a wall")
     _escape_check(st, seat, here, st.ap[seat] - 2)
     st.ap[seat] -= 2
-    events = [Event("chopped", {"seat": seat, "colour": COLOURS[seat], "edge": edge_id(edge), "ap": st.ap[seat]})]
+    events = [Event("chopped", {"seat": seat, "colour": COLOURS[seat], "couleur": COULEURS[seat], "edge": edge_id(edge), "ap": st.ap[seat]})]
     fire.add_damage(st, edge, events)
     return events
 
@@ -366,7 +367,7 @@ def _end(st: State, seat: int, words: list[str]) -> list[Event]:
     st.saved[seat] = min(MAX_SAVED_AP, st.ap[seat])
     lost_ap = st.ap[seat] - st.saved[seat]
     st.ap[seat] = 0
-    events = [Event("turn_ended", {"seat": seat, "colour": COLOURS[seat], "saved": st.saved[seat], "wasted": lost_ap})]
+    events = [Event("turn_ended", {"seat": seat, "colour": COLOURS[seat], "couleur": COULEURS[seat], "saved": st.saved[seat], "wasted": lost_ap})]
     fire.advance(st, events)
     poi.replenish(st, events)
     if st.phase == OVER:
@@ -385,7 +386,7 @@ def start_turn(st: State, events: list[Event]) -> None:
     st.turn += 1
     st.ap[seat] = BASE_AP + st.saved[seat]
     st.saved[seat] = 0
-    events.append(Event("turn_started", {"seat": seat, "colour": COLOURS[seat], "turn": st.turn, "ap": st.ap[seat]}))
+    events.append(Event("turn_started", {"seat": seat, "colour": COLOURS[seat], "couleur": COULEURS[seat], "turn": st.turn, "ap": st.ap[seat]}))
 
 
 _HANDLERS = {

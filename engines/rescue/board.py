@@ -156,3 +156,4 @@ MAX_SAVED_AP = 4
 RESCUES_TO_WIN = 7
 LOSSES_TO_LOSE = 4
 COLOURS = ("red", "blue", "green", "yellow", "orange", "white")
+COULEURS = ("rouge", "bleu", "vert", "jaune", "orange", "blanc")  # the French catalog's colour words

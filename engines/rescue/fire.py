@@ -11,6 +11,7 @@ from engines.rescue import poi
 from engines.rescue.board import (
     CELLS,
     COLOURS,
+    COULEURS,
     DAMAGE_CUBES,
     DIRECTIONS,
     DOOR_CLOSED,
@@ -171,7 +172,7 @@ def knock_down(st: State, events: list[Event]) -> None:
     for seat, cell in enumerate(st.cell):
         if cell >= 0 and st.threat[cell] == FIRE:
             st.cell[seat] = table[cell]
-            events.append(Event("knocked_down", {"seat": seat, "colour": COLOURS[seat], "from": cell_id(cell),
+            events.append(Event("knocked_down", {"seat": seat, "colour": COLOURS[seat], "couleur": COULEURS[seat], "from": cell_id(cell),
                                                  "to": cell_id(table[cell])}))
 
 

@@ -236,6 +236,6 @@ def test_s16_saving_cap_r5_3():
     """S16: saved 4 gives 8 AP; ending at once saves only 4."""
     st = scenario(ap=8, facedown=FAR_AWAY, dice=(6, 8))
     events = ENGINE.play(st, 0, "end")
-    assert events[0].params == {"seat": 0, "colour": "red", "saved": 4, "wasted": 4}
+    assert events[0].params == {"seat": 0, "colour": "red", "couleur": "rouge", "saved": 4, "wasted": 4}
     # One seat: the next turn is red's again, with 4 + 4.
     assert fighter(st, "red")["ap"] == 8
