@@ -357,7 +357,13 @@ class TableService:
         lines = [f"{self._title(table)} begins! " + ", ".join(
             f"{s.name} plays {label}" for s, label in zip(table.seats, _labels(engine, state), strict=False)
         ) + "."]
-        return await self._advance(table, engine, state, [], lines, first_private=True)
+        # What setup itself did (a first draw, a forced opening tile): an engine may report it as events,
+        # public ones said in the thread and private ones sent to their seat like any move's.
+        opening = list(getattr(engine, "opening_events", lambda _state: [])(state))
+        locale = self._locale(table)
+        lines += [event_text(table.game, e.kind, e.params, locale) for e in opening if e.to is None]
+        return await self._advance(table, engine, state, [], lines, first_private=True,
+                                   opening=[e for e in opening if e.to is not None])
 
     # -- playing ------------------------------------------------------------------------------------------
 
@@ -418,12 +424,13 @@ class TableService:
         return f"{who}: `{move}`" + ("".join(f"\n  {line}" for line in said if line))
 
     async def _advance(self, table: TableRow, engine: Engine, state: Any, moves: list[MoveRow], lines: list[str],
-                       *, ai_salt: int = 0, first_private: bool = False) -> Reply:
+                       *, ai_salt: int = 0, first_private: bool = False, opening: list[Event] = ()) -> Reply:
         """Let AI seats move until a human is to move (or the game ends), save, and build the Reply."""
         ai_seats = {s.seat: AI_KINDS[s.ai]() for s in table.seats if s.is_ai}
         rng = Rng(table.seed ^ (0x5DEECE66D * (ai_salt + 1)))
         ai_moves = 0
-        private_events: list[Event] = [ev for m in moves for ev in map(Event.load, m.events) if ev.to is not None]
+        private_events: list[Event] = list(opening)
+        private_events += [ev for m in moves for ev in map(Event.load, m.events) if ev.to is not None]
         steps: list[tuple[str, bytes]] = []
         if self.board_every_move:
             steps.append(("\n".join(lines), await self._board_png(table, engine, state)))

@@ -1,0 +1,74 @@
+"""The service with the real games: whole Forest Fire games, and secrets that setup itself deals."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.service import BadInput, NotAllowed
+from engines.core import Rng
+
+FIRE, CHIEF, STRANGER = 11, 22, 99
+
+
+async def play_out(service, table, users, rng, store):
+    """Each awaited human picks a random legal move until the game ends; returns the last reply."""
+    reply = None
+    for _ in range(5000):
+        row = await store.get_table(table)
+        if row.status != "active":
+            return reply
+        for user in users:
+            moves = await service.legal_moves(table, user)
+            if moves:
+                reply = await service.act(table, user, rng.choice(moves))
+                assert reply.image[:8] == b"\x89PNG\r\n\x1a\n"
+                break
+        else:
+            raise AssertionError("nobody can move but the game is active")
+    raise AssertionError("game did not end")
+
+
+async def test_full_forest_fire_game_between_two_users(service, store):
+    reply = await service.create("forestfire", FIRE, "Fiona", {"max_rounds": "10"}, seed=21)
+    table = reply.table_id
+    await service.join(table, CHIEF, "Carl")
+    reply = await service.start(table, FIRE)
+    assert reply.mention == [FIRE] and "Fiona plays Fire" in reply.text
+    with pytest.raises(NotAllowed, match="not playing"):
+        await service.act(table, STRANGER, "grow 11")
+    with pytest.raises(NotAllowed, match="not your turn: waiting for Fiona"):
+        await service.act(table, CHIEF, "end")
+    with pytest.raises(BadInput, match="`grow 10`"):
+        await service.act(table, FIRE, "grow 10")
+    reply = await service.act(table, FIRE, "grow 11")
+    assert reply.mention == [CHIEF]
+    reply = await play_out(service, table, [FIRE, CHIEF], Rng(5), store)
+    assert reply.status == "finished" and reply.result and reply.mention == []
+    row = await store.get_table(table)
+    assert row.result["winners"] in ([0], [1])
+    assert len(await store.moves(table)) >= 2
+
+
+async def test_full_forest_fire_game_against_the_ai(service, store):
+    reply = await service.create("forestfire", CHIEF, "Carl", seed=8)
+    table = reply.table_id
+    await service.add_ai(table, CHIEF)
+    # Carl sits first, so with fixed roles he is the Fire and moves first; the AI is the Chief.
+    reply = await service.start(table, CHIEF)
+    assert reply.mention == [CHIEF]
+    reply = await play_out(service, table, [CHIEF], Rng(6), store)
+    assert reply.status == "finished"
+    moves = await store.moves(table)
+    assert {m.user_id for m in moves} == {None, CHIEF}
+
+
+async def test_setup_secrets_reach_only_the_drawer(service):
+    """Fire Zones draws the first tile during setup: the drawer is told its value privately."""
+    reply = await service.create("firezone", 1, "Ann", {"firebreaks": "true"}, seed=3)
+    await service.join(reply.table_id, 2, "Bob")
+    reply = await service.start(reply.table_id, 1)
+    drawer = reply.mention[0]
+    private = {p.user_id: p for p in reply.private}
+    assert "You drew a" in private[drawer].text and private[drawer].image
+    value = private[drawer].text.split("You drew a")[1].split(".")[0].strip()
+    assert f"drew a {value}" not in reply.text
