@@ -233,6 +233,50 @@ def _reach(start: int, mp: int, entry, goal: int = -1) -> tuple[dict[int, int], 
     return depth, parent, attacks
 
 
+# CARRIER_ZONE[t][c]: may a water carrier of territory t stand on cell c (R6.3, A17)?
+CARRIER_ZONE = tuple(tuple(KIND[c] != CAVE and (KIND[c] == MAIN or TERR[c] == t) for c in range(225))
+                     for t in range(4))
+
+
+def _carrier_reach(own: int, start: int, mp: int, occ: Occupancy) -> dict[int, int]:
+    """Cells a water carrier may reach, with their step counts (carrier_entry inlined)."""
+    depth = {start: 0}
+    zone, chars = CARRIER_ZONE[own], occ.chars
+    frontier = [start]
+    for d in range(1, mp + 1):
+        nxt = []
+        for c in frontier:
+            for n in NEIGHBOURS[c]:
+                if n in depth:
+                    continue
+                if zone[n] and chars[n] < 2:
+                    depth[n] = d
+                    nxt.append(n)
+                else:
+                    depth[n] = -1
+        frontier = nxt
+    return depth
+
+
+def _dino_reach(start: int, others) -> set[int]:
+    """Path cells a dinosaur reaches in 6 steps without bumping another dinosaur."""
+    seen = {start}
+    found = set()
+    frontier = [start]
+    for _ in range(6):
+        nxt = []
+        for c in frontier:
+            for n in NEIGHBOURS[c]:
+                if n in seen:
+                    continue
+                seen.add(n)
+                if IS_PATH[n] and n not in others:
+                    found.add(n)
+                    nxt.append(n)
+        frontier = nxt
+    return found
+
+
 def _fm_reach(own: int, start: int, mp: int, occ: Occupancy, fire: list[int]) -> list[int]:
     """The cells a fire-maker may reach (fm_entry inlined: the hot path of random playouts)."""
     seen = {start}
@@ -594,8 +638,7 @@ class DinofireEngine:
             if RIDER not in state.wc[seat]:
                 return moves
             others = {d for s, d in enumerate(state.dino) if s != seat and KIND[d] == SMALL}
-            depth, _, _ = _reach(dino, 6, lambda c: None if IS_PATH[c] and c not in others else "x")
-            dests = {c for c, d in depth.items() if d > 0}
+            dests = _dino_reach(dino, others)
             for x in NEIGHBOURS[dino]:  # a single step may make another dinosaur back up (R9.9)
                 if x in others and DIST[x] < DIST[dino] and backing_cell(state.dino, -1, x, dino) >= 0:
                     dests.add(x)
@@ -611,7 +654,7 @@ class DinofireEngine:
                 # every rider shares these destinations: computed once per listing
                 dests = occ.rider_dests
                 if dests is None:
-                    depth, _, _ = _reach(dino, 2, lambda c: carrier_entry(own, c, occ))
+                    depth = _carrier_reach(own, dino, 2, occ)
                     dests = occ.rider_dests = [(NAMES[c], self._can_extinguish(state, seat, c))
                                                for c in sorted(depth) if depth[c] > 0]
                 moves.append(f"{piece} off")
@@ -626,18 +669,20 @@ class DinofireEngine:
             return moves
         mp = 1 if KIND[pos] == FOREST else 3
         occ.lift(pos, False)
-        depth, _, _ = _reach(pos, mp, lambda c: carrier_entry(own, c, occ))
+        depth = _carrier_reach(own, pos, mp, occ)
         occ.drop(pos, False)
         if full and self._can_extinguish(state, seat, pos):
             moves.append(f"{piece} ext")
         if pos == dino:
             moves.append(f"{piece} on")
+        terr = TERR
         for c in sorted(depth):
             if depth[c] <= 0:
                 continue
-            moves.append(f"{piece} {NAMES[c]}")
-            if full and self._can_extinguish(state, seat, c):
-                moves.append(f"{piece} {NAMES[c]} ext")
+            name = NAMES[c]
+            moves.append(f"{piece} {name}")
+            if full and fire[c] > 0 and terr[c] == own:
+                moves.append(f"{piece} {name} ext")
             if c == dino and depth[c] < mp:
                 moves.append(f"{piece} {NAMES[c]} on")
         return moves
@@ -865,8 +910,17 @@ class DinofireEngine:
         mp = 2 if KIND[start] == FOREST else 4  # R6.1
         occ.lift(start, True)
 
-        def entry(c: int) -> str | None:
-            return fm_entry(own, c, occ, state.fire)
+        fire, chars, fmg, cave = state.fire, occ.chars, occ.fmg, CAVES[own]
+
+        def entry(c: int) -> str | None:  # fm_entry, inlined for speed
+            kind = KIND[c]
+            if kind == CAVE:
+                return None if c == cave else "forbidden_cell"
+            if kind == FOREST and fire[c] >= 3:
+                return "too_hot"
+            if fmg[c] or chars[c] >= 2:
+                return "occupied"
+            return None
 
         route = self._expand(start, cmd["route"], entry) if cmd["route"] else []
         self._walk(start, route, mp, 0, entry)
@@ -1004,8 +1058,12 @@ class DinofireEngine:
                                           "flames": state.fire[cell]}))
             return
 
-        def entry(c: int) -> str | None:
-            return carrier_entry(own, c, occ)
+        zone, chars = CARRIER_ZONE[own], occ.chars
+
+        def entry(c: int) -> str | None:  # carrier_entry, inlined for speed
+            if not zone[c]:
+                return "forbidden_cell"
+            return "occupied" if chars[c] >= 2 else None
 
         if form == "off":
             mp = 3

@@ -36,8 +36,7 @@ def _game(players: int, seed: int):
 def test_start_middle_end_positions_render_for_every_player_count():
     for players in (2, 3, 4):
         for view in _game(players, players):
-            _png(view)
-            _png(view, "fr")
+            _png(view, "fr" if players == 3 else "en")
 
 
 def test_names_pending_question_and_determinism():

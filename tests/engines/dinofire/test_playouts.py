@@ -19,7 +19,7 @@ NON_FOREST = [c for c in range(225) if KIND[c] != "F"]
 def check_pieces(s) -> None:
     """No piece off the board or out of its zone (R6.3); at most 2 characters per cell (R6.4), except
     where an attack put a guardian (R8.3, R8.6)."""
-    chars = [0] * 225
+    chars: dict[int, int] = {}
     guards: dict[int, set[int]] = {}
     for seat in range(s.n):
         own = s.terr[seat]
@@ -28,37 +28,38 @@ def check_pieces(s) -> None:
             if p >= 0:
                 assert KIND[p] != "C" or p == CAVES[own]
                 if KIND[p] != "C":
-                    chars[p] += 1
+                    chars[p] = chars.get(p, 0) + 1
         for p in s.gd[seat]:
             assert p == REMOVED or 0 <= p < 225
             if p >= 0:
                 assert p == CAVES[own] or (KIND[p] != MAIN and KIND[p] != "C" and TERR[p] == own)
                 if KIND[p] != "C":
-                    chars[p] += 1
+                    chars[p] = chars.get(p, 0) + 1
                     guards.setdefault(p, set()).add(seat)
         for p in s.wc[seat]:
             assert p in (REMOVED, RIDER) or 0 <= p < 225
             if p >= 0:
                 assert KIND[p] != "C" and (KIND[p] == MAIN or TERR[p] == own)
-                chars[p] += 1
+                chars[p] = chars.get(p, 0) + 1
         assert IS_PATH[s.dino[seat]]
-    attacked = {a[3] for a in s.attacks}
-    for c in range(225):
-        if chars[c] > 2:
-            assert c in attacked or len(guards.get(c, ())) >= 1, (c, chars[c])
-            assert chars[c] <= 4
+    for c, n in chars.items():
+        if n > 2:  # only where a guardian attacked (R8.3), possibly both guardians (R8.6)
+            assert c in guards and n <= 4, (c, n)
 
 
 def check_fire(s, burnt_before: set[int]) -> set[int]:
     """Paths and caves never burn (R3.3); burnt squares never un-burn (R10.8); 0..3 flames at rest."""
-    assert all(s.fire[c] == 0 for c in NON_FOREST)
-    burnt = {c for c in FOREST_CELLS if s.fire[c] == -1}
+    fire = s.fire
+    assert not any(fire[c] for c in NON_FOREST)
+    forest = [fire[c] for c in FOREST_CELLS]
+    assert min(forest) >= -1 and max(forest) <= 3
+    burnt = {c for c, f in zip(FOREST_CELLS, forest, strict=True) if f == -1}
     assert burnt_before <= burnt
-    assert all(-1 <= s.fire[c] <= 3 for c in FOREST_CELLS)
     return burnt
 
 
-def run_game(players: int, wind: str, seed: int, deep: bool):
+def run_game(players: int, wind: str, seed: int, deep: bool, every_move: bool):
+    """One random game; pieces are checked after every move when `every_move`, else after every turn."""
     options = resolve_options(ENGINE, {"wind_spread": wind})
     s = ENGINE.setup(players, options, seed)
     rng = Rng(seed * 7919 + players)
@@ -70,16 +71,19 @@ def run_game(players: int, wind: str, seed: int, deep: bool):
         assert len(seats) == 1
         seat = seats[0]
         legal = ENGINE.legal_moves(s, seat)
-        assert legal and len(legal) == len(set(legal))
+        assert legal
         move = rng.choice(legal)
         ENGINE.play(s, seat, move)
         moves.append((seat, move))
-        check_pieces(s)
+        if every_move:
+            check_pieces(s)
         key = (s.round, s.turn)
         if key != turn_key:
             turn_key = key
+            check_pieces(s)
             burnt = check_fire(s, burnt)
             if deep:
+                assert len(legal) == len(set(legal))
                 d = ENGINE.dump(s)
                 assert ENGINE.dump(ENGINE.load(json.loads(json.dumps(d)))) == d
                 view = ENGINE.view(s, None)
@@ -98,8 +102,8 @@ def run_game(players: int, wind: str, seed: int, deep: bool):
 @pytest.mark.parametrize("wind", ["square", "territory"])
 def test_random_playouts_reach_an_outcome_with_invariants(players, wind):
     for seed in range(playout_count(FULL)):
-        deep = seed % 10 == 0
-        s, moves = run_game(players, wind, seed, deep)
+        deep = seed % 15 == 0
+        s, moves = run_game(players, wind, seed, deep, every_move=seed % 5 == 0)
         if deep:  # determinism: same seed + same moves -> identical dump
             again = ENGINE.setup(players, resolve_options(ENGINE, {"wind_spread": wind}), seed)
             for seat, move in moves:
