@@ -235,6 +235,13 @@ def draw(view: dict, locale: str = "en") -> Image.Image:
         cx = cbox[0] + 24 + (i % 3) * 38
         _person(d, (cx, (cbox[1] + cbox[3]) / 2), c, 16, str(k))
     _panel(d, view, w, panel_top)
+    if view.get("viewer") is not None and "hand" in view:
+        # A seat's own view (DM, /hand): its hand of cards under the building.
+        hand = draw_hand(view, locale).convert("RGB")
+        both = Image.new("RGB", (WIDTH, image.height + hand.height), image.getpixel((0, 0)))
+        both.paste(image, (0, 0))
+        both.paste(hand, (0, image.height))
+        image = both
     return _compact_colours(image)
 
 
