@@ -157,3 +157,34 @@ RESCUES_TO_WIN = 7
 LOSSES_TO_LOSE = 4
 COLOURS = ("red", "blue", "green", "yellow", "orange", "white")
 COULEURS = ("rouge", "bleu", "vert", "jaune", "orange", "blanc")  # the French catalog's colour words
+
+
+# --- advanced geometry (R3.7–R3.9) ------------------------------------------------------------------
+
+QUADRANTS = {name: (tuple(q["rows"]), tuple(q["cols"])) for name, q in DATA["quadrants"].items()}
+QUADRANT_CELLS = {
+    name: tuple(10 * r + c for r in range(rows[0], rows[1] + 1) for c in range(cols[0], cols[1] + 1))
+    for name, (rows, cols) in QUADRANTS.items()
+}
+SPOT_SIDES = ("top", "right", "bottom", "left")  # clockwise order of the parking spots (R3.8)
+_STEP = {"N": -10, "NE": -9, "E": 1, "SE": 11, "S": 10, "SW": 9, "W": -1, "NW": -11}
+# ARROW[cell] = the cell its POI arrow points to (R3.9), -1 outside the building.
+ARROW = tuple(
+    (cell + _STEP[DATA["poi_arrows"][cell // 10 - 1].split()[cell % 10 - 1]]) if is_interior(cell) else -1
+    for cell in range(CELLS)
+)
+FIRST_EXPLOSION = {int(k): int(v) for k, v in DATA["first_explosion_black_die"].items()}  # R4.12 step 2
+
+
+def spot_cells(side: Side, kind: str, index: int) -> tuple[int, int]:
+    """The two cells (clockwise order) of a parking spot; kind is 'engine' or 'amb'."""
+    spots = side.engine_spots if kind == "engine" else side.ambulance_spots
+    a, b = spots[index]["cells"]
+    return int(a), int(b)
+
+
+def nearer_cell(cell: int, pair: tuple[int, int]) -> int:
+    """R6.11.9 advanced / D6: the nearer of the ambulance's two cells (straight line), tie -> first clockwise."""
+    r, c = divmod(cell, COLS)
+    d = [(r - p // COLS) ** 2 + (c - p % COLS) ** 2 for p in pair]
+    return pair[1] if d[1] < d[0] else pair[0]

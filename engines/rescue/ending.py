@@ -20,10 +20,11 @@ def finish(st: State, reason: str, events: list[Event]) -> None:
                 else:
                     st.false_revealed += 1
                 st.hidden[cell] = 0
-            if st.victims[cell]:
-                st.lost += st.victims[cell]
+            if st.victims[cell] or st.treated[cell]:
+                st.lost += st.victims[cell] + st.treated[cell]
                 events.append(Event("collapse_victim", {"cell": cell_id(cell)}))
                 st.victims[cell] = 0
+                st.treated[cell] = 0
     st.phase = OVER
     seats = tuple(range(st.seats))
     result = "victory" if victory else "defeat"

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.core import Event, Option, Outcome, Rng
-from engines.rescue import actions, fire, poi
+from engines.rescue import actions, advanced, fire, poi
 from engines.rescue.board import (
     CELLS,
     COLOURS,
@@ -23,6 +23,7 @@ from engines.rescue.board import (
     FIRE,
     OUTSIDE,
     SIDES,
+    SPOT_SIDES,
     THREAT_MARKERS,
     VICTIMS,
     cell_id,
@@ -32,8 +33,10 @@ from engines.rescue.state import (
     ACTIONS,
     FALSE_ALARM,
     OVER,
+    PARK,
     PLACE,
     POI_CODE,
+    SPEC,
     THREAT_NAMES,
     VICTIM,
     State,
@@ -42,8 +45,8 @@ from engines.rescue.state import dump as dump_state
 from engines.rescue.state import load as load_state
 
 OPTIONS = [
-    Option("mode", "family", "Rule level (the family game; the advanced game comes later).",
-           choices=("family",)),
+    Option("mode", "family", "Rule level: family game, or advanced (specialists, vehicles, hazmat, hot spots).",
+           choices=("family", "advanced")),
     Option("board", "front", "Building side: front (4 entrances) or back (2 entrances, harder).",
            choices=("front", "back")),
     Option("family_setup", "fixed", "Setup: fixed fire and POIs, or random (3 explosions).",
@@ -53,6 +56,16 @@ OPTIONS = [
            minimum=0),
     Option("first_player", "seat1", "Turn order: seat order from seat 1, or a random order.",
            choices=("seat1", "random")),
+    Option("level", "recruit", "Advanced difficulty: recruit, veteran or heroic.",
+           choices=("recruit", "veteran", "heroic")),
+    Option("specialists", "choose", "Advanced: each player chooses a specialist card, or they are dealt at random.",
+           choices=("choose", "random")),
+    Option("mod_specialists", True, "Advanced module: specialist cards (off = basic 4-AP firefighters).",
+           kind="bool"),
+    Option("mod_hazmat", True, "Advanced module: hazardous materials.", kind="bool"),
+    Option("mod_vehicles", True, "Advanced module: engine, ambulance, deck gun, crew change.", kind="bool"),
+    Option("mod_hotspots", True, "Advanced module: hot spots and flare-ups.", kind="bool"),
+    Option("setup_explosion_damage", True, "Advanced setup explosions place damage cubes.", kind="bool"),
 ]
 
 
@@ -103,6 +116,20 @@ class RescueEngine:
         st.pool = draws + rest
         st.edges = list(SIDES[st.board].edges)  # R4.5 doors closed
         st.threat_supply = THREAT_MARKERS
+        st.spec = [""] * seats
+        st.cell = [-1] * seats
+        if st.mode == "advanced":
+            st.level = opts["level"]
+            st.deal = opts["specialists"]
+            st.mod_specialists = bool(opts["mod_specialists"])
+            st.mod_hazmat = bool(opts["mod_hazmat"])
+            st.mod_vehicles = bool(opts["mod_vehicles"])
+            st.mod_hotspots = bool(opts["mod_hotspots"])
+            st.setup_damage = bool(opts["setup_explosion_damage"])
+            st.ap = [0] * seats
+            st.saved = [0] * seats
+            advanced.setup(st)  # R4.12
+            return st
         if st.family_setup == "random":
             self._random_setup(st)
         else:
@@ -139,16 +166,22 @@ class RescueEngine:
     # --- the contract ---------------------------------------------------------------------------
 
     def to_move(self, state: State) -> list[int]:
-        if state.phase == PLACE:
+        if state.phase in (PLACE, SPEC):
             return [state.order[state.placing]]
+        if state.phase == PARK:
+            return [state.order[0]]
         if state.phase == ACTIONS:
             return [state.order[state.active]]
         return []
 
     def legal_moves(self, state: State, seat: int) -> list[str]:
+        if state.mode == "advanced":
+            return advanced.legal_moves(state, seat)
         return actions.legal_moves(state, seat)
 
     def play(self, state: State, seat: int, move: str) -> list[Event]:
+        if state.mode == "advanced":
+            return advanced.play(state, seat, move)
         return actions.play(state, seat, move)
 
     def outcome(self, state: State) -> Outcome | None:
@@ -180,7 +213,7 @@ class RescueEngine:
                 entrances.append(edge_id(e))
         active = st.order[st.active] if st.phase == ACTIONS else None
         side = SIDES[st.board]
-        return {
+        view = {
             "game": self.id,
             "seats": [COLOURS[s] for s in range(st.seats)],
             "to_move": self.to_move(st),
@@ -220,6 +253,49 @@ class RescueEngine:
             "false_alarms_revealed": st.false_revealed,
             "last_fire": st.last_fire,
         }
+        if st.mode == "advanced":
+            self._advanced_view(st, view, side)
+        return view
+
+    @staticmethod
+    def _advanced_view(st: State, view: dict, side) -> None:
+        """The advanced pieces (R6.13.1): specialists and free AP, vehicles, hazmat, hot spots, treated victims."""
+        active = st.order[st.active] if st.phase == ACTIONS else None
+        treated = sum(st.treated)
+        view["unrevealed"]["victims"] -= treated
+        view["level"] = st.level
+        view["mods"] = {"specialists": st.mod_specialists, "hazmat": st.mod_hazmat, "vehicles": st.mod_vehicles,
+                        "hotspots": st.mod_hotspots}
+        for f in view["firefighters"]:
+            spec = st.spec[f["seat"]]
+            f["spec"] = spec
+            f["base_ap"] = advanced.BASE_AP[spec]
+            f["free"] = st.free if f["seat"] == active else 0
+            f["free_kind"] = advanced.FREE_KIND.get(spec)
+            f["commanded"] = bool(st.commanded >> f["seat"] & 1) and f["seat"] != active
+        view["treated"] = {cell_id(c): n for c, n in enumerate(st.treated) if n}
+        view["hazmat"] = {cell_id(c): n for c, n in enumerate(st.hazmat) if n}
+        view["hotspots"] = [cell_id(c) for c in range(CELLS) if st.hotspot[c]]
+        view["hot_reserve"] = st.hot_reserve
+        view["hazmat_on_board"] = sum(st.hazmat)
+        view["heal_free"] = advanced.HEAL_MARKERS - treated
+        view["specialists_free"] = advanced.cards_free(st) if st.mod_specialists else []
+        spots = {"engine": [[cell_id(int(c)) for c in s["cells"]] for s in side.engine_spots],
+                 "amb": [[cell_id(int(c)) for c in s["cells"]] for s in side.ambulance_spots]}
+        view["spots"] = spots if st.mod_vehicles else {"engine": [], "amb": []}
+        view["vehicles"] = {
+            "engine": None if st.engine < 0 else {"side": SPOT_SIDES[st.engine], "cells": spots["engine"][st.engine],
+                                                  "quadrant": side.engine_spots[st.engine]["quadrant"]},
+            "amb": None if st.amb < 0 else {"side": SPOT_SIDES[st.amb], "cells": spots["amb"][st.amb]},
+        }
+        if st.mod_vehicles:
+            view["ambulance_cells"] = [] if st.amb < 0 else spots["amb"][st.amb]
+        view["gun"] = None if st.gun is None else {
+            "cell": cell_id(10 * st.gun[0] + st.gun[1]), "red": st.gun[0], "black": st.gun[1],
+            "red_rerolled": bool(st.gun[2]), "black_rerolled": bool(st.gun[3])}
+        view["last_gun"] = st.last_gun
+        view["cafs_commanded"] = st.cafs_cmd
+        view["crew_possible"] = not st.acted
 
 
 ENGINE = RescueEngine()

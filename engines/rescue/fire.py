@@ -27,6 +27,8 @@ from engines.rescue.board import (
     SMOKE,
     cell_id,
     edge_id,
+    nearer_cell,
+    spot_cells,
 )
 from engines.rescue.ending import finish
 from engines.rescue.state import OVER, State
@@ -167,13 +169,17 @@ def roll_target(st: State) -> tuple[int, int]:
 
 
 def knock_down(st: State, events: list[Event]) -> None:
-    """R6.11.9 (family): firefighters on fire go to the nearest ambulance parking cell (fixed table, D5)."""
-    table = SIDES[st.board].knockdown
+    """R6.11.9: firefighters on fire go to the nearest ambulance parking cell (family table, D5), or in the
+    advanced game with vehicles onto the ambulance, its nearer cell (D6)."""
+    side = SIDES[st.board]
+    table = side.knockdown
+    amb = spot_cells(side, "amb", st.amb) if st.mode == "advanced" and st.mod_vehicles and st.amb >= 0 else None
     for seat, cell in enumerate(st.cell):
         if cell >= 0 and st.threat[cell] == FIRE:
-            st.cell[seat] = table[cell]
-            events.append(Event("knocked_down", {"seat": seat, "colour": COLOURS[seat], "couleur": COULEURS[seat], "from": cell_id(cell),
-                                                 "to": cell_id(table[cell])}))
+            to = nearer_cell(cell, amb) if amb else table[cell]
+            st.cell[seat] = to
+            events.append(Event("knocked_down", {"seat": seat, "colour": COLOURS[seat], "couleur": COULEURS[seat],
+                                                 "from": cell_id(cell), "to": cell_id(to)}))
 
 
 def remove_outside_fire(st: State, events: list[Event]) -> None:
@@ -188,8 +194,83 @@ def remove_outside_fire(st: State, events: list[Event]) -> None:
         events.append(Event("outside_fire_removed", {"cells": ", ".join(removed)}))
 
 
+def add_hotspot(st: State, cell: int, events: list[Event]) -> None:
+    """A hot spot from the reserve, if any is left and the cell has none (D8)."""
+    if st.hot_reserve > 0 and not st.hotspot[cell]:
+        st.hot_reserve -= 1
+        st.hotspot[cell] = 1
+        events.append(Event("hotspot_added", {"cell": cell_id(cell), "reserve": st.hot_reserve}))
+
+
+def hazmat_loop(st: State, events: list[Event]) -> None:
+    """R6.11.7 (D7): hazmat on fire explode one at a time, lowest cell first, each followed by a flashover."""
+    hazmat, threat = st.hazmat, st.threat
+    while st.phase != OVER:
+        cell = next((c for c in range(CELLS) if hazmat[c] and threat[c] == FIRE), -1)
+        if cell < 0:
+            return
+        hazmat[cell] -= 1
+        st.hazmat_out += 1
+        events.append(Event("hazmat_explodes", {"cell": cell_id(cell)}))
+        explode(st, cell, events)
+        if st.phase == OVER:
+            return
+        if st.mod_hotspots:
+            add_hotspot(st, cell, events)
+        flashover(st, events)
+
+
+def _advance_once(st: State, events: list[Event], flare: bool) -> tuple[int, bool]:
+    """R6.11.1–R6.11.7 for one target; returns (target, it had a hot spot when rolled)."""
+    red, black = roll_target(st)
+    target = 10 * red + black
+    hot = bool(st.hotspot[target])
+    before = st.threat[target]
+    events.append(Event("flare_up_roll" if flare else "fire_roll",
+                        {"red": red, "black": black, "cell": cell_id(target)}))
+    advance_at(st, target, events)
+    if before == FIRE:
+        result = "explosion"
+    elif before == SMOKE:
+        result = "ignite"
+    else:
+        result = ("nothing", "smoke", "fire")[st.threat[target]]
+    st.last_fire = {"red": red, "black": black, "cell": cell_id(target), "result": result}
+    if st.phase == OVER:
+        return target, hot
+    flashover(st, events)
+    if st.mod_hazmat:
+        hazmat_loop(st, events)
+    return target, hot
+
+
+def advance_advanced(st: State, events: list[Event]) -> None:
+    """The advanced fire phase (R6.11.14): targets with a hot spot flare up again (R6.11.8), then one hot spot on
+    the last target, knock-downs (to the ambulance), lost POIs, outside fire removed."""
+    flares = 0
+    while True:
+        target, hot = _advance_once(st, events, flares > 0)
+        if st.phase == OVER:
+            return
+        if not (hot and st.mod_hotspots):
+            break
+        flares += 1
+        events.append(Event("flare_up", {"cell": cell_id(target)}))
+    if flares:
+        st.last_fire["flares"] = flares
+        add_hotspot(st, target, events)
+    knock_down(st, events)
+    poi.lose_on_fire(st, events)
+    if st.phase == OVER:
+        return
+    remove_outside_fire(st, events)
+
+
 def advance(st: State, events: list[Event]) -> None:
     """The whole fire phase, family order (R6.11.14). Stops as soon as the game ends."""
+    if st.mode == "advanced":
+        advance_advanced(st, events)
+        return
     red, black = roll_target(st)
     target = 10 * red + black
     before = st.threat[target]

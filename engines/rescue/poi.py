@@ -7,14 +7,14 @@ Family placement is R6.12.2; the advanced game adds the arrow-grid placement of 
 from __future__ import annotations
 
 from engines.core import Event
-from engines.rescue.board import CELLS, FIRE, POI_ON_BOARD, cell_id
+from engines.rescue.board import ARROW, CELLS, FIRE, INTERIOR, POI_ON_BOARD, cell_id
 from engines.rescue.ending import check_lost
 from engines.rescue.state import OVER, VICTIM, State
 
 
 def on_board(st: State) -> int:
     """R6.12.1: face-down POIs + victims lying anywhere on the board."""
-    return sum(1 for p in st.hidden if p) + sum(st.victims)
+    return sum(1 for p in st.hidden if p) + sum(st.victims) + sum(st.treated)
 
 
 def draw(st: State) -> int:
@@ -38,14 +38,15 @@ def reveal(st: State, cell: int, events: list[Event]) -> None:
 
 def lose_on_fire(st: State, events: list[Event]) -> None:
     """R6.11.10: every POI on a fire cell is lost (face-down ones revealed first). 4 lost = defeat."""
-    threat, hidden, victims = st.threat, st.hidden, st.victims
+    threat, hidden, victims, treated = st.threat, st.hidden, st.victims, st.treated
     for cell in range(CELLS):
-        if threat[cell] != FIRE or not (hidden[cell] or victims[cell]):
+        if threat[cell] != FIRE or not (hidden[cell] or victims[cell] or treated[cell]):
             continue
         reveal(st, cell, events)
-        count = victims[cell]
+        count = victims[cell] + treated[cell]  # a treated victim's heal marker returns (D23)
         if count:
             victims[cell] = 0
+            treated[cell] = 0
             st.lost += count
             events.append(Event("victim_lost", {"cell": cell_id(cell), "count": count, "lost": st.lost}))
             if check_lost(st, events):
@@ -71,9 +72,46 @@ def family_place(st: State, events: list[Event]) -> None:
         reveal(st, target, events)
 
 
+def advanced_place(st: State, events: list[Event]) -> bool:
+    """R6.12.3: a valid cell has no threat, no firefighter, no POI/victim; an invalid target follows the arrows
+    to the first valid cell, a loop back re-rolls. False when no interior cell is valid at all (D29)."""
+    occupied = set(st.cell)
+    threat, hidden, victims, treated = st.threat, st.hidden, st.victims, st.treated
+
+    def valid(c: int) -> bool:
+        return not (threat[c] or hidden[c] or victims[c] or treated[c] or c in occupied)
+
+    if not any(valid(c) for c in INTERIOR):
+        events.append(Event("poi_no_room", {}))
+        return False
+    rng = st.rng
+    while True:
+        red, black = rng.die(6), rng.die(8)
+        target = 10 * red + black
+        events.append(Event("poi_roll", {"red": red, "black": black, "cell": cell_id(target)}))
+        seen = set()
+        cell = target
+        while not valid(cell) and cell not in seen:
+            seen.add(cell)
+            cell = ARROW[cell]
+        if valid(cell):
+            break
+        events.append(Event("poi_arrow_loop", {"cell": cell_id(target)}))
+    if cell != target:
+        events.append(Event("poi_follows_arrows", {"from": cell_id(target), "to": cell_id(cell)}))
+    st.hidden[cell] = draw(st)
+    events.append(Event("poi_placed", {"cell": cell_id(cell), "pool": len(st.pool)}))
+    return True
+
+
 def replenish(st: State, events: list[Event]) -> None:
     """R6.12.1: top the POIs on the board up to 3 while the pool lasts (R6.12.4)."""
     if st.phase == OVER:
+        return
+    if st.mode == "advanced":
+        while st.pool and on_board(st) < POI_ON_BOARD:
+            if not advanced_place(st, events):
+                return
         return
     while st.pool and on_board(st) < POI_ON_BOARD:
         family_place(st, events)

@@ -30,6 +30,7 @@ THREAT_NAMES = {SMOKE: "smoke", FIRE: "fire"}
 THREAT_CODE = {name: code for code, name in THREAT_NAMES.items()}
 
 PLACE, ACTIONS, OVER = "place", "actions", "over"
+SPEC, PARK = "spec", "park"  # advanced setup: choosing specialists (R4.12 step 9), parking (step 13)
 
 
 class State:
@@ -40,6 +41,11 @@ class State:
         "cell", "ap", "saved",
         "threat_supply", "damage", "rescued", "lost", "false_revealed",
         "last_fire", "result", "rng",
+        # advanced game (issue 8)
+        "level", "deal", "mod_specialists", "mod_hazmat", "mod_vehicles", "mod_hotspots", "setup_damage",
+        "spec", "free", "turn_saved", "acted", "commanded", "cafs_cmd", "gun",
+        "treated", "hazmat", "hotspot", "hot_reserve", "hot_out", "hazmat_total", "hazmat_out",
+        "engine", "amb", "last_gun",
     )
 
     def __init__(self) -> None:
@@ -70,6 +76,27 @@ class State:
         self.last_fire: dict[str, Any] | None = None  # the last fire-advance roll, for the picture
         self.result: dict[str, Any] | None = None  # Outcome.dump() once the game is over
         self.rng = Rng(0)
+        self.level = "recruit"
+        self.deal = "choose"  # option `specialists`
+        self.mod_specialists = self.mod_hazmat = self.mod_vehicles = self.mod_hotspots = True
+        self.setup_damage = True
+        self.spec: list[str] = []  # specialist key per seat ("" = basic firefighter / not chosen yet)
+        self.free = 0  # the active firefighter's free AP this turn (kind given by its card)
+        self.turn_saved = 0  # saved AP the active firefighter started the turn with (crew change, D19)
+        self.acted = False  # an action was taken this turn (crew change must be first, R6.10.1)
+        self.commanded = 0  # bit per seat commanded by the Captain this turn (R5.5)
+        self.cafs_cmd = 0  # AP the Captain spent commanding the CAFS this turn (R6.9.2)
+        self.gun: list[int] | None = None  # Driver's pending shot: [red, black, red rerolled, black rerolled]
+        self.treated: list[int] = [0] * CELLS  # treated victims lying per cell (R6.9.1)
+        self.hazmat: list[int] = [0] * CELLS
+        self.hotspot: list[int] = [0] * CELLS  # 0/1 (D8)
+        self.hot_reserve = 0
+        self.hot_out = 0  # hot spots back in the box (R4.12 step 11)
+        self.hazmat_total = 0  # hazmat placed at setup
+        self.hazmat_out = 0  # hazmat removed since (disposed, carried out, exploded)
+        self.engine = -1  # parking spot index (0 top, 1 right, 2 bottom, 3 left), -1 = not on the board
+        self.amb = -1
+        self.last_gun: dict[str, Any] | None = None
 
     @property
     def seat(self) -> int:
@@ -112,6 +139,23 @@ def dump(st: State) -> dict:
         "last_fire": st.last_fire,
         "result": st.result,
         "rng": st.rng.dump(),
+        "level": st.level,
+        "deal": st.deal,
+        "mods": {"specialists": st.mod_specialists, "hazmat": st.mod_hazmat, "vehicles": st.mod_vehicles,
+                 "hotspots": st.mod_hotspots, "setup_damage": st.setup_damage},
+        "spec": list(st.spec),
+        "turn_flags": {"free": st.free, "turn_saved": st.turn_saved, "acted": st.acted,
+                       "commanded": st.commanded, "cafs_cmd": st.cafs_cmd},
+        "gun": None if st.gun is None else list(st.gun),
+        "treated": {cell_id(c): n for c, n in enumerate(st.treated) if n},
+        "hazmat": {cell_id(c): n for c, n in enumerate(st.hazmat) if n},
+        "hotspots": [cell_id(c) for c in range(CELLS) if st.hotspot[c]],
+        "hot_reserve": st.hot_reserve,
+        "hot_out": st.hot_out,
+        "hazmat_total": st.hazmat_total,
+        "hazmat_out": st.hazmat_out,
+        "vehicles": {"engine": st.engine, "amb": st.amb},
+        "last_gun": st.last_gun,
     }
 
 
@@ -153,4 +197,38 @@ def load(data: dict) -> State:
     st.last_fire = data.get("last_fire")
     st.result = data.get("result")
     st.rng = Rng.load(data["rng"])
+    st.level = data.get("level", "recruit")
+    st.deal = data.get("deal", "choose")
+    mods = data.get("mods", {})
+    st.mod_specialists = bool(mods.get("specialists", True))
+    st.mod_hazmat = bool(mods.get("hazmat", True))
+    st.mod_vehicles = bool(mods.get("vehicles", True))
+    st.mod_hotspots = bool(mods.get("hotspots", True))
+    st.setup_damage = bool(mods.get("setup_damage", True))
+    st.spec = [str(x) for x in data.get("spec", [""] * st.seats)]
+    flags = data.get("turn_flags", {})
+    st.free = int(flags.get("free", 0))
+    st.turn_saved = int(flags.get("turn_saved", 0))
+    st.acted = bool(flags.get("acted", False))
+    st.commanded = int(flags.get("commanded", 0))
+    st.cafs_cmd = int(flags.get("cafs_cmd", 0))
+    gun = data.get("gun")
+    st.gun = None if gun is None else [int(x) for x in gun]
+    st.treated = [0] * CELLS
+    for text, n in data.get("treated", {}).items():
+        st.treated[int(text)] = int(n)
+    st.hazmat = [0] * CELLS
+    for text, n in data.get("hazmat", {}).items():
+        st.hazmat[int(text)] = int(n)
+    st.hotspot = [0] * CELLS
+    for text in data.get("hotspots", []):
+        st.hotspot[int(text)] = 1
+    st.hot_reserve = int(data.get("hot_reserve", 0))
+    st.hot_out = int(data.get("hot_out", 0))
+    st.hazmat_total = int(data.get("hazmat_total", 0))
+    st.hazmat_out = int(data.get("hazmat_out", 0))
+    vehicles = data.get("vehicles", {})
+    st.engine = int(vehicles.get("engine", -1))
+    st.amb = int(vehicles.get("amb", -1))
+    st.last_gun = data.get("last_gun")
     return st

@@ -34,8 +34,9 @@ def test_registry_and_options_r4_1_r1_1():
     assert opts["board"] == "back" and opts["play_on"] is True and opts["mode"] == "family"
     with pytest.raises(InvalidOption):
         resolve_options(ENGINE, {"board": "side"})
+    assert resolve_options(ENGINE, {"mode": "advanced", "level": "heroic"})["level"] == "heroic"
     with pytest.raises(InvalidOption):
-        resolve_options(ENGINE, {"mode": "advanced"})  # issue 8 adds it
+        resolve_options(ENGINE, {"mode": "expert"})
 
 
 def test_cells_and_directions_r3_1_r3_2_r3_3():
