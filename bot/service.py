@@ -407,12 +407,22 @@ class TableService:
         except IllegalMove as err:
             raise BadInput(f"`{text}`: {err.reason}") from None
         n = table.version  # only used to seed AI choices reproducibly
-        moves = [self._move_row(table, seat, user_id, text, events)]
+        moves = self._log_rows(engine, table, seat, user_id, text, events)
         lines = [self._move_line(table, engine, state, seat, text, events)]
         return await self._advance(table, engine, state, moves, lines, ai_salt=n)
 
     def _move_row(self, table: TableRow, seat: int, user_id: int | None, move: str, events: list[Event]) -> MoveRow:
         return MoveRow(0, seat, user_id, move, [e.dump() for e in events], self.clock())
+
+    def _log_rows(self, engine: Engine, table: TableRow, seat: int, user_id: int | None, move: str,
+                  events: list[Event]) -> list[MoveRow]:
+        """The log rows for one played move. A game may record a shortcut as its step-by-step moves
+        (`engine.log_form`, e.g. Forest Fire's R11.1): the first row carries the events, and replaying the
+        rows one by one gives the same game."""
+        forms = getattr(engine, "log_form", lambda typed: [typed])(move) or [move]
+        rows = [self._move_row(table, seat, user_id, forms[0], events)]
+        rows += [self._move_row(table, seat, user_id, form, []) for form in forms[1:]]
+        return rows
 
     def _move_line(self, table: TableRow, engine: Engine, state: Any, seat: int, move: str,
                    events: list[Event]) -> str:
@@ -442,7 +452,7 @@ class TableService:
             seat = waiting[0]
             choice = ai_seats[seat].choose(engine, state, seat, rng)
             events = engine.play(state, seat, choice)
-            moves.append(self._move_row(table, seat, None, choice, events))
+            moves += self._log_rows(engine, table, seat, None, choice, events)
             lines.append(self._move_line(table, engine, state, seat, choice, events))
             if self.board_every_move:
                 steps.append((lines[-1], await self._board_png(table, engine, state)))

@@ -50,5 +50,9 @@ class ForestFire:
     def load(self, data: dict) -> State:
         return game.load_state(data)
 
+    def log_form(self, move: str) -> list[str]:
+        """R11.1: how the move log records a move (the intensify shortcut as intensify + puts)."""
+        return expand(move)
+
 
 ENGINE = ForestFire()

@@ -72,3 +72,13 @@ async def test_setup_secrets_reach_only_the_drawer(service):
     assert "You drew a" in private[drawer].text and private[drawer].image
     value = private[drawer].text.split("You drew a")[1].split(".")[0].strip()
     assert f"drew a {value}" not in reply.text
+
+
+async def test_intensify_shortcut_is_logged_step_by_step(service, store):
+    """Forest Fire R11.1: `intensify 11 10 10` is logged as `intensify 11`, `put 10`, `put 10`."""
+    reply = await service.create("forestfire", FIRE, "Fiona", seed=2)
+    await service.join(reply.table_id, CHIEF, "Carl")
+    await service.start(reply.table_id, FIRE)
+    await service.act(reply.table_id, FIRE, "intensify 11 10 10")
+    assert [m.move for m in await store.moves(reply.table_id)] == ["intensify 11", "put 10", "put 10"]
+    assert await service.log(reply.table_id) == ["1. Fiona: intensify 11", "2. Fiona: put 10", "3. Fiona: put 10"]
