@@ -13,7 +13,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.kit import canvas, colour, fit_text, header, rounded_box, text, text_width
+from render.kit import canvas, colour, fit_text, flatten, header, localised, rounded_box, text, text_width
 
 WIDTH = 1200
 MARGIN = 24
@@ -126,8 +126,7 @@ COLOUR_NAMES = {
 
 
 def _t(locale: str, key: str, **params: Any) -> str:
-    table = TEXTS.get(locale, TEXTS["en"])
-    return table.get(key, TEXTS["en"][key]).format(**params)
+    return localised(TEXTS, locale, key, **params)
 
 
 def _seat_name(view: dict, seat: int, locale: str) -> str:
@@ -360,7 +359,7 @@ def draw(view: dict, locale: str = "en") -> Image.Image:
 
     _draw_panel(d, view, locale, top + layout.height + 12, row_h)
     # A 256-colour palette keeps the PNG small and quick to encode (deterministic, no dithering).
-    return image.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    return flatten(image)
 
 
 def _draw_panel(d: ImageDraw.ImageDraw, view: dict, locale: str, y: float, row_h: int) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.kit import canvas, colour, fit_text, header, rounded_box, text, text_width
+from render.kit import canvas, colour, fit_text, flatten, header, localised, rounded_box, text, text_width
 
 WIDTH = 1200
 HEIGHT = 800
@@ -117,8 +117,7 @@ TEXTS = {
 
 
 def _t(locale: str, key: str, **params: Any) -> str:
-    table = TEXTS.get(locale, TEXTS["en"])
-    return table.get(key, TEXTS["en"][key]).format(**params)
+    return localised(TEXTS, locale, key, **params)
 
 
 def square_x(square: int) -> int:
@@ -519,4 +518,4 @@ def draw(view: dict, locale: str = "en") -> Image.Image:
     draw_lanes(image, pen, view, locale)
     draw_panels(image, pen, view, locale)
     # 256 colours are plenty for this board and make the PNG three times smaller and faster to encode.
-    return image.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    return flatten(image)

@@ -115,6 +115,18 @@ def header(draw: ImageDraw.ImageDraw, width: int, title: str, subtitle: str = ""
     return height
 
 
+def localised(texts: dict[str, dict[str, str]], locale: str, key: str, **params) -> str:
+    """A renderer's label in `locale` (falling back to English, then to the key), filled with params."""
+    table = texts.get(locale, texts["en"])
+    return table.get(key, texts["en"].get(key, key)).format(**params)
+
+
+def flatten(image: Image.Image, colours: int = 256) -> Image.Image:
+    """A palette image of flat colours: boards have few colours, so it looks the same, the PNG is about a
+    third of the size and encodes several times faster."""
+    return image.quantize(colors=colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+
+
 def to_png(image: Image.Image) -> bytes:
     """Encode as PNG (deterministic for the pinned Pillow). zlib level 6 without `optimize`: the optimiser
     tries every filter and costs ten times the encoding time for files only a few % smaller."""

@@ -8,7 +8,18 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.kit import PALETTE, canvas, colour, fit_text, header, rounded_box, text, text_width, token
+from render.kit import (
+    PALETTE,
+    canvas,
+    colour,
+    fit_text,
+    flatten,
+    header,
+    rounded_box,
+    text,
+    text_width,
+    token,
+)
 
 WIDTH = 1280
 MARGIN = 65
@@ -346,7 +357,7 @@ def draw_hand(view: dict, locale: str = "en") -> Image.Image:
 
 def _compact_colours(image: Image.Image) -> Image.Image:
     """A 128-colour palette image: flat colours, a third of the PNG size and much faster to encode."""
-    return image.quantize(colors=128, method=Image.Quantize.FASTOCTREE)
+    return flatten(image, 128)
 
 
 def _wrapped(d: ImageDraw.ImageDraw, value: str, xy, width: float, size: int, bold: bool = False) -> None:
