@@ -31,8 +31,11 @@ NONE, SMOKE, FIRE = 0, 1, 2
 DATA = json.loads((Path(__file__).resolve().parent / "board.json").read_text(encoding="utf-8"))
 
 
+CELL_IDS = tuple(f"{c:02d}" for c in range(80))
+
+
 def cell_id(cell: int) -> str:
-    return f"{cell:02d}"
+    return CELL_IDS[cell] if cell >= 0 else f"{cell:02d}"
 
 
 def parse_cell(text: str) -> int | None:
@@ -97,9 +100,16 @@ def edge_cells(edge: int) -> tuple[int, int]:
     return cell, cell + (1 if edge % 2 == 0 else COLS)
 
 
-def edge_id(edge: int) -> str:
+def _edge_text(edge: int) -> str:
     a, b = edge_cells(edge)
     return f"{a:02d}-{b:02d}"
+
+
+EDGE_IDS = tuple(_edge_text(e) if 0 <= edge_cells(e)[1] < CELLS else "" for e in range(EDGE_COUNT))
+
+
+def edge_id(edge: int) -> str:
+    return EDGE_IDS[edge]
 
 
 def parse_edge(text: str) -> int:

@@ -85,3 +85,57 @@ def threats(state) -> dict[str, str]:
 
 def cells_with(state, kind: str) -> list[str]:
     return sorted(c for c, t in threats(state).items() if t == kind)
+
+
+SIDES = {"top": 0, "right": 1, "bottom": 2, "left": 3}
+FREE = {"captain": 2, "cafs": 3, "rescue": 3}
+
+
+def adv_scenario(
+    *,
+    specs: dict[str, str] | None = None,
+    engine: str | None = "top",
+    amb: str | None = "left",
+    hazmat: dict[str, int] | None = None,
+    hotspots: tuple[str, ...] = (),
+    reserve: int = 6,
+    treated: dict[str, int] | None = None,
+    level: str = "recruit",
+    free: int | None = None,
+    mods: dict[str, bool] | None = None,
+    turn_saved: int = 0,
+    **family,
+):
+    """An advanced-game mid-turn state on a bare board (§12): the family `scenario` plus the advanced pieces.
+
+    `specs` maps colours to specialist keys (others are Generalists); the active firefighter gets its card's
+    free AP unless `free` is given; vehicles are parked on the named sides (None = off the board)."""
+    data = ENGINE.dump(scenario(**family))
+    seats = data["seats"]
+    colours = list(SEAT)[:seats]
+    specs = specs or {}
+    data["mode"] = "advanced"
+    data["level"] = level
+    data["spec"] = [specs.get(c, "generalist") for c in colours]
+    active = family.get("active", "red")
+    data["turn_flags"] = {"free": FREE.get(specs.get(active, "generalist"), 0) if free is None else free,
+                          "turn_saved": turn_saved, "acted": False, "commanded": 0, "cafs_cmd": 0}
+    data["mods"] = {"specialists": True, "hazmat": True, "vehicles": True, "hotspots": True, "setup_damage": True}
+    data["mods"].update(mods or {})
+    data["vehicles"] = {"engine": -1 if engine is None else SIDES[engine], "amb": -1 if amb is None else SIDES[amb]}
+    data["hazmat"] = dict(hazmat or {})
+    data["hazmat_total"] = sum(data["hazmat"].values())
+    data["hazmat_out"] = 0
+    data["hotspots"] = list(hotspots)
+    data["hot_reserve"] = reserve
+    data["hot_out"] = 24 - reserve - len(hotspots)
+    treated = dict(treated or {})
+    data["treated"] = treated
+    n = sum(treated.values())
+    if n:  # treated victims come out of the pool's victims
+        pool = data["pool"]
+        for _ in range(n):
+            pool.remove("victim")
+    data["gun"] = None
+    data["last_gun"] = None
+    return ENGINE.load(data)
