@@ -538,6 +538,51 @@ class TableService:
         except Conflict:
             raise MovedOn("The game moved on: someone else's action was saved first. Here is the current board.") from None
 
+    async def undo(self, table_id: int, user_id: int) -> Reply:
+        """Take back the latest human move (and the AI replies that followed it), if it is the caller's.
+
+        The position is rebuilt by replaying the log from the seed, so it is exactly the one before the
+        move. A move that told its player something private (a drawn tile, dealt cards) can't be taken
+        back, and the thread is told about every undo."""
+        table = await self._table(table_id)
+        engine = _engine(table.game)
+        if table.status != ACTIVE:
+            raise NotAllowed(f"{self._title(table)} is not in play ({table.status}): nothing to undo.")
+        if not any(s.user_id == user_id for s in table.seats):
+            raise NotAllowed(f"You are not playing in {self._title(table)}.")
+        rows = await self.store.moves(table.id)
+        humans = [i for i, row in enumerate(rows) if row.user_id is not None]
+        if not humans:
+            raise NotAllowed("No move has been played yet: nothing to undo.")
+        first = humans[-1]
+        if rows[first].user_id != user_id:
+            name = self._names(table).get(rows[first].seat, "another player")
+            raise NotAllowed(f"Only {name}, who played the last move (`{rows[first].move}`), can undo it.")
+        taken = rows[first:]
+        if any(event.get("to") is not None for row in taken for event in row.events):
+            raise NotAllowed(f"`{rows[first].move}` told you something private, so it can't be taken back.")
+        try:
+            state = engine.setup(len(table.seats), table.options, table.seed)
+            for row in rows[:first]:
+                engine.play(state, row.seat, row.move)
+        except Exception as err:  # a log that no longer replays is damage, not a user error
+            log.exception("table %s: the move log does not replay", table.id)
+            raise Damaged(f"Game #{table.id}'s move log can't be replayed ({type(err).__name__}); nothing was changed.") from None
+        waiting = engine.to_move(state)
+        table.state = engine.dump(state)
+        table.settings = {**table.settings, "to_move": waiting}
+        table.turn_started_at, table.reminded_at = self.clock(), None
+        try:
+            table = await self.store.save(table, now=self.clock(), undo=len(taken))
+        except Conflict:
+            raise MovedOn("The game moved on: someone else's action was saved first. Here is the current board.") from None
+        names = self._names(table)
+        said = ", ".join(f"`{row.move}`" for row in taken)
+        text = (f"↩️ **{names.get(rows[first].seat, 'A player')}** took back {said}.\n"
+                "Next: " + ", ".join(names.get(s, f"seat {s + 1}") for s in waiting))
+        mention = [u for u in (self._owner(table, s) for s in waiting) if u is not None]
+        return self._reply(table, text=text, image=await self._board_png(table, engine, state), mention=mention)
+
     # -- looking --------------------------------------------------------------------------------------------
 
     async def board(self, table_id: int) -> Reply:

@@ -310,6 +310,16 @@ class Games(commands.Cog):
             return []
         return [_choice(m) for m in rank_moves(moves, current)]
 
+    @app_commands.command(name="undo", description="Take back your last move, if nobody has moved since")
+    @app_commands.guild_only()
+    async def undo(self, interaction: discord.Interaction) -> None:
+        async def action(table_id: int) -> str:
+            reply = await self.service.undo(table_id, interaction.user.id)
+            await self.delivery.deliver(reply)
+            return "Move taken back."
+
+        await self._in_thread(interaction, action)
+
     @app_commands.command(name="board", description="Show this game's current board (only to you)")
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction) -> None:

@@ -35,7 +35,7 @@ async def test_command_payloads_fit_discords_limits():
     bot = await built_tree()
     payloads = command_payloads(bot.tree)
     assert check_payloads(payloads) == []
-    assert {p["name"] for p in payloads} == {"ember", "move", "board", "hand", "rules", "log"}
+    assert {p["name"] for p in payloads} == {"ember", "move", "undo", "board", "hand", "rules", "log"}
     ember = next(p for p in payloads if p["name"] == "ember")
     assert {o["name"] for o in ember["options"]} == {"new", "join", "leave", "ai", "start", "abandon", "games",
                                                      "settings"}
@@ -86,7 +86,7 @@ async def test_starting_does_not_sync_but_ember_sync_does(stub, tmp_path):
     assert await sync_commands(SimpleNamespace(discord_token="stub-token", sync_guild_id=stub.guild_id)) == 0
     assert {c["name"] for c in stub.commands[str(stub.guild_id)]} >= {"ember", "move"}
     assert await sync_commands(SimpleNamespace(discord_token="stub-token", sync_guild_id=None)) == 0
-    assert {c["name"] for c in stub.commands["global"]} == {"ember", "move", "board", "hand", "rules", "log"}
+    assert {c["name"] for c in stub.commands["global"]} == {"ember", "move", "undo", "board", "hand", "rules", "log"}
     assert stub.identifies == 1  # syncing needs no gateway connection
 
 

@@ -388,3 +388,18 @@ async def test_reminders_survive_a_restart_and_a_moderator_may_abandon(harness, 
     assert "abandoned" in ended.reply.text
     assert (await h.store.get_table(table_id)).status == "abandoned"
     assert stub.channels[thread_id]["thread_metadata"]["archived"]
+
+
+async def test_undo_takes_back_the_last_move_in_the_thread(harness, stub):
+    h = harness
+    alice, bob, table_id, thread_id, lobby = await forest_fire_table(h, stub)
+    refused = await stub.command(bob, thread_id, "undo")
+    assert refused.reply.ephemeral and "nothing to undo" in refused.reply.text
+    await h.move(alice, thread_id, "grow 11")
+    before = len(stub.in_channel(thread_id))
+    undone = await stub.command(alice, thread_id, "undo")
+    assert undone.reply.ephemeral and "taken back" in undone.reply.text
+    posted = stub.in_channel(thread_id)[before:]
+    assert len(posted) == 1 and "took back `grow 11`" in posted[0].text and posted[0].files
+    assert await h.service.log(table_id) == []
+    assert "grow 11" in await h.service.legal_moves(table_id, alice.id)

@@ -216,3 +216,44 @@ async def test_restart_keeps_games(tmp_path, clock, race):
         assert len(await store.moves(table)) == 2
     finally:
         await store.close()
+
+
+async def test_undo_takes_back_the_last_move_of_its_player_only(service, race, store):
+    table = await lobby(service)
+    await service.start(table, ALICE)
+    with pytest.raises(NotAllowed, match="nothing to undo"):
+        await service.undo(table, ALICE)
+    await service.act(table, ALICE, "add 2")
+    before = (await store.get_table(table)).state
+    await service.act(table, BOB, "add 3")
+    with pytest.raises(NotAllowed, match="Only Bob"):
+        await service.undo(table, ALICE)
+    with pytest.raises(NotAllowed, match="not playing"):
+        await service.undo(table, EVE)
+    reply = await service.undo(table, BOB)
+    assert "took back `add 3`" in reply.text and reply.mention == [BOB]
+    assert (await store.get_table(table)).state == before
+    assert [m.move for m in await store.moves(table)] == ["add 2"]
+    # The next move is numbered after the undone one; the log stays append-only.
+    await service.act(table, BOB, "add 1")
+    assert [m.n for m in await store.moves(table, include_undone=True)] == [1, 2, 3]
+    assert await service.log(table) == ["1. Alice: add 2", "3. Bob: add 1"]
+
+
+async def test_undo_refuses_moves_that_revealed_a_secret(service, race):
+    table = await lobby(service)
+    await service.start(table, ALICE)
+    await service.act(table, ALICE, "peek")
+    with pytest.raises(NotAllowed, match="private"):
+        await service.undo(table, ALICE)
+
+
+async def test_undo_takes_back_the_ai_replies_too(service, race, store):
+    reply = await service.create("race", ALICE, "Alice", {"target": "50"}, seed=3)
+    table = reply.table_id
+    await service.add_ai(table, ALICE)
+    await service.start(table, ALICE)
+    await service.act(table, ALICE, "add 1")
+    assert len(await store.moves(table)) == 2
+    reply = await service.undo(table, ALICE)
+    assert await store.moves(table) == [] and reply.mention == [ALICE]
