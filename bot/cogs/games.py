@@ -8,7 +8,6 @@ the caller (ephemeral): a short confirmation, or the service's refusal in its ow
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import re
 from collections.abc import Awaitable, Callable
@@ -79,6 +78,10 @@ def _show(value) -> str:
     return str(value)
 
 
+# The game menu, from the engine registry (which finds the games when `engines` is imported).
+GAME_MENU = [app_commands.Choice(name=title[:CHOICE_LIMIT], value=gid) for gid, title in svc.game_choices()][:MAX_CHOICES]
+
+
 class Games(commands.Cog):
     """Slash commands: /ember …, /move, /board, /hand, /rules, /log; and the buttons' actions."""
 
@@ -89,11 +92,6 @@ class Games(commands.Cog):
         self.bot = bot
         self.service: svc.TableService = bot.service  # type: ignore[assignment]
         self.delivery: Delivery = bot.delivery  # type: ignore[assignment]
-        # The game menu is filled now, from the engine registry, not at import time.
-        games = [app_commands.Choice(name=title[:CHOICE_LIMIT], value=gid) for gid, title in svc.game_choices()]
-        for command, name in ((self.ember.get_command("new"), "game"), (self.rules, "game")):
-            assert isinstance(command, app_commands.Command)
-            command._params[name] = dataclasses.replace(command._params[name], choices=games[:MAX_CHOICES])
 
     # -- plumbing -------------------------------------------------------------------------------------
 
@@ -162,6 +160,7 @@ class Games(commands.Cog):
     # -- lobby ------------------------------------------------------------------------------------------
 
     @ember.command(name="new", description="Open a new game in its own thread")
+    @app_commands.choices(game=GAME_MENU)
     @app_commands.describe(game="Which game", options="Variants as name=value pairs, e.g. max_rounds=20")
     async def new(self, interaction: discord.Interaction, game: str, options: str | None = None) -> None:
         async def work() -> str:
@@ -346,6 +345,7 @@ class Games(commands.Cog):
         return None
 
     @app_commands.command(name="rules", description="The rules summary of this thread's game (only to you)")
+    @app_commands.choices(game=GAME_MENU)
     @app_commands.describe(topic="A section of the rules", game="Another game than this thread's")
     async def rules(self, interaction: discord.Interaction, topic: str | None = None,
                     game: str | None = None) -> None:
