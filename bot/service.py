@@ -427,7 +427,8 @@ class TableService:
     def _move_line(self, table: TableRow, engine: Engine, state: Any, seat: int, move: str,
                    events: list[Event]) -> str:
         name = self._names(table).get(seat, f"seat {seat + 1}")
-        label = _labels(engine, state)[seat] if seat < len(_labels(engine, state)) else ""
+        labels = _labels(engine, state)
+        label = labels[seat] if seat < len(labels) else ""
         who = f"**{name}**" + (f" ({label})" if label and label != name else "")
         locale = self._locale(table)
         said = [event_text(table.game, e.kind, e.params, locale) for e in events if e.to is None]
