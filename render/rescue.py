@@ -11,7 +11,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.kit import canvas, colour, fit_text, header, rounded_box, text
+from render.kit import canvas, colour, fit_text, header, rounded_box, text, text_width
 
 CELL = 98
 ROWS, COLS = 8, 10
@@ -84,6 +84,31 @@ TEXTS = {
         "score": "{r} rescued · {l} lost · turns: {t}",
         "commands": "? POI face down · V victim\nmove e · move s carry\next n · ext w all · ext here\nopen e · close e · chop s · end",
         "amb": "AMB",
+        "advanced": "advanced · {level}",
+        "level.recruit": "Recruit",
+        "level.veteran": "Veteran",
+        "level.heroic": "Heroic",
+        "eng": "ENGINE",
+        "choosing": "{who}: choose a specialist (spec <name>)",
+        "parking": "{who}: park engine and ambulance (park engine top…)",
+        "gun_pending": "{who}: deck gun on {cell} · reroll red / reroll black / accept",
+        "adv_counts": "Hot spot reserve {h} · hazmat {z} · heal {m}/3",
+        "free": "+{n} {kind}",
+        "kind.cmd": "command",
+        "kind.ext": "extinguish",
+        "kind.move": "move",
+        "cards": "Cards left:{cards}",
+        "last_gun": "Deck gun → {cell}",
+        "spec.": "firefighter",
+        "spec.paramedic": "Paramedic",
+        "spec.captain": "Fire Captain",
+        "spec.imaging": "Imaging Tech.",
+        "spec.cafs": "CAFS",
+        "spec.hazmat": "Hazmat Tech.",
+        "spec.generalist": "Generalist",
+        "spec.rescue": "Rescue Spec.",
+        "spec.driver": "Driver/Operator",
+        "adv_commands": "? POI · V victim · + treated · H hazmat\norange disc: hot spot\ndrive amb cw · gun · cmd blue move e",
     },
     "fr": {
         "title": "18 Soldats du feu",
@@ -121,6 +146,31 @@ TEXTS = {
         "score": "{r} sauvés · {l} perdus · tours : {t}",
         "commands": "? HaS face cachée · V habitant\nmove e · move s carry\next n · ext w all · ext here\nopen e · close e · chop s · end",
         "amb": "AMB",
+        "advanced": "version avancée · {level}",
+        "level.recruit": "Piaf",
+        "level.veteran": "Soldat du feu",
+        "level.heroic": "Sarce",
+        "eng": "CAMION",
+        "choosing": "{who} : choisissez un spécialiste (spec <nom>)",
+        "parking": "{who} : garez camion et ambulance (park engine top…)",
+        "gun_pending": "{who} : lance sur {cell} · reroll red / reroll black / accept",
+        "adv_counts": "Réserve pts chauds {h} · produits {z} · soins {m}/3",
+        "free": "+{n} {kind}",
+        "kind.cmd": "ordre",
+        "kind.ext": "extinction",
+        "kind.move": "déplacement",
+        "cards": "Cartes libres :{cards}",
+        "last_gun": "Lance du camion → {cell}",
+        "spec.": "pompier",
+        "spec.paramedic": "Médecin",
+        "spec.captain": "COS",
+        "spec.imaging": "Imagerie",
+        "spec.cafs": "CAFS",
+        "spec.hazmat": "NRBC",
+        "spec.generalist": "Généraliste",
+        "spec.rescue": "Secours victimes",
+        "spec.driver": "Conducteur",
+        "adv_commands": "? HaS · V habitant · + soigné · H produits\ndisque orange : point chaud\ndrive amb cw · gun · cmd blue move e",
     },
 }
 
@@ -199,6 +249,82 @@ def _draw_cells(draw: ImageDraw.ImageDraw, view: dict, locale: str) -> None:
              anchor="md")
 
 
+ENGINE_TINT = (246, 206, 200)
+ENGINE_INK = (170, 30, 30)
+AMB_INK = (40, 80, 160)
+HOT = (240, 110, 20)
+HAZMAT = (250, 210, 40)
+TREATED = (210, 242, 214)
+QUADRANT_INK = (210, 60, 50)
+
+
+def _span(cells: list[str]) -> tuple[int, int, int, int]:
+    boxes = [_cell_box(c) for c in cells]
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def _dashed_rect(draw: ImageDraw.ImageDraw, box, fill, dash: int = 10, width: int = 3) -> None:
+    x0, y0, x1, y1 = box
+    for x in range(int(x0), int(x1), 2 * dash):
+        draw.line((x, y0, min(x + dash, x1), y0), fill=fill, width=width)
+        draw.line((x, y1, min(x + dash, x1), y1), fill=fill, width=width)
+    for y in range(int(y0), int(y1), 2 * dash):
+        draw.line((x0, y, x0, min(y + dash, y1)), fill=fill, width=width)
+        draw.line((x1, y, x1, min(y + dash, y1)), fill=fill, width=width)
+
+
+def _draw_advanced_ground(draw: ImageDraw.ImageDraw, view: dict, locale: str) -> None:
+    """Parking spots (dashed), the engine and the ambulance on theirs, quadrant lines, the deck gun's target."""
+    spots = view.get("spots") or {}
+    vehicles = view.get("vehicles") or {}
+    for kind, ink in (("engine", ENGINE_INK), ("amb", AMB_INK)):
+        for cells in spots.get(kind, []):
+            x0, y0, x1, y1 = _span(cells)
+            _dashed_rect(draw, (x0 + 4, y0 + 4, x1 - 4, y1 - 4), ink, dash=8, width=2)
+    engine = vehicles.get("engine")
+    if engine:
+        x0, y0, x1, y1 = _span(engine["cells"])
+        draw.rounded_rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), radius=14, fill=ENGINE_TINT, outline=ENGINE_INK,
+                               width=5)
+    amb = vehicles.get("amb")
+    if amb:
+        x0, y0, x1, y1 = _span(amb["cells"])
+        draw.rounded_rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), radius=14, outline=AMB_INK, width=5)
+    # quadrants (R3.7): red dashed lines between rows 3/4 and columns 4/5 inside the building
+    y = TOP + 4 * CELL
+    for x in range(LEFT + CELL, LEFT + 9 * CELL, 24):
+        draw.line((x, y, min(x + 12, LEFT + 9 * CELL), y), fill=QUADRANT_INK, width=3)
+    x = LEFT + 5 * CELL
+    for y in range(TOP + CELL, TOP + 7 * CELL, 24):
+        draw.line((x, y, x, min(y + 12, TOP + 7 * CELL)), fill=QUADRANT_INK, width=3)
+
+
+def _draw_advanced_top(draw: ImageDraw.ImageDraw, view: dict, locale: str) -> None:
+    """Over the contents: the engine's label (with its quadrant) and the deck gun's crosshair."""
+    engine = (view.get("vehicles") or {}).get("engine")
+    if engine:
+        x0, y0, x1, y1 = _span(engine["cells"])
+        word, arrow = _t(locale, "eng"), "→ " + engine.get("quadrant", "")
+        cx = (x0 + x1) / 2
+        if x1 - x0 > y1 - y0:
+            text(draw, (cx, y0 + 34), f"{word} {arrow}", size=18, fill=ENGINE_INK, bold=True, anchor="mm",
+                 outline="white")
+        else:  # one cell wide: the word in the upper cell, the quadrant in the lower one (above any pawn)
+            text(draw, (cx, y0 + 36), word, size=fit_text(word, CELL - 16, 17, bold=True, minimum=12),
+                 fill=ENGINE_INK, bold=True, anchor="mm", outline="white")
+            text(draw, (cx, y0 + CELL + 38), arrow, size=17, fill=ENGINE_INK, bold=True, anchor="mm",
+                 outline="white")
+    gun = view.get("gun") or None
+    target = gun["cell"] if gun else (view.get("last_gun") or {}).get("cell")
+    if target:
+        x0, y0, x1, y1 = _cell_box(target)
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        ink = (30, 110, 220)
+        draw.ellipse((cx - 34, cy - 34, cx + 34, cy + 34), outline=ink, width=4)
+        draw.line((cx - 44, cy, cx + 44, cy), fill=ink, width=3)
+        draw.line((cx, cy - 44, cx, cy + 44), fill=ink, width=3)
+
+
 def _fire(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
     """A flame: a teardrop of fire colour with a bright core."""
     def flame(scale: float, fill) -> None:
@@ -226,6 +352,9 @@ def _draw_contents(draw: ImageDraw.ImageDraw, view: dict) -> None:
     threats = view.get("threats", {})
     facedown = set(view.get("facedown", []))
     victims = view.get("victims", {})
+    treated = view.get("treated", {})
+    hazmat = view.get("hazmat", {})
+    hotspots = set(view.get("hotspots", []))
     fighters: dict[str, list[dict]] = {}
     for f in view.get("firefighters", []):
         if f.get("cell") is not None:
@@ -237,6 +366,8 @@ def _draw_contents(draw: ImageDraw.ImageDraw, view: dict) -> None:
             x0, y0, x1, y1 = _cell_box(cell)
             cx, cy = x0 + CELL / 2, y0 + CELL / 2 - 8
             threat = threats.get(cell)
+            if cell in hotspots:  # a hot spot lies under everything: an orange disc on the floor
+                draw.ellipse((cx - 36, cy - 30, cx + 36, cy + 42), fill=(252, 196, 150), outline=HOT, width=3)
             if threat == "fire":
                 _fire(draw, cx, cy + 4, 27)
             elif threat == "smoke":
@@ -255,6 +386,19 @@ def _draw_contents(draw: ImageDraw.ImageDraw, view: dict) -> None:
                 label = "V" if count == 1 else f"{count}V"
                 text(draw, (vx, y0 + 23), label, size=20 if count == 1 else 16, fill="green", bold=True,
                      anchor="mm")
+            extra = treated.get(cell, 0)
+            if extra:  # treated victims: a pale green token with a cross, left of the others
+                vx = items_x - 40 * ((cell in facedown) + (count > 0))
+                box = (vx - 17, y0 + 6, vx + 17, y0 + 40)
+                draw.rounded_rectangle(box, radius=6, fill=TREATED, outline=colour("green"), width=3)
+                text(draw, (vx, y0 + 23), "+" if extra == 1 else f"{extra}+", size=22 if extra == 1 else 16,
+                     fill="green", bold=True, anchor="mm")
+            z = hazmat.get(cell, 0)
+            if z:  # hazmat: a yellow diamond on the right edge
+                hx, hy = x1 - 18, cy + 12
+                draw.polygon([(hx, hy - 16), (hx + 15, hy), (hx, hy + 16), (hx - 15, hy)], fill=HAZMAT,
+                             outline=(20, 20, 20))
+                text(draw, (hx, hy), "H" if z == 1 else str(z), size=16, fill="ink", bold=True, anchor="mm")
             # cell id, top-left, exactly as players type it
             text(draw, (x0 + 6, y0 + 4), cell, size=18, fill="ink", bold=True, outline="white")
             here = fighters.get(cell, [])
@@ -406,7 +550,28 @@ def _draw_panel(draw: ImageDraw.ImageDraw, view: dict, locale: str) -> None:
              fill="fire" if last.get("result") in ("explosion", "fire", "ignite") else "ink")
     else:
         text(draw, (x, y), "—", size=19)
-    y += 36
+    y += 36 if view.get("mode") != "advanced" else 28
+    if view.get("mode") == "advanced":
+        line = _t(locale, "adv_counts", h=view.get("hot_reserve", 0), z=view.get("hazmat_on_board", 0),
+                  m=view.get("heal_free", 0))
+        text(draw, (x, y), line, size=fit_text(line, w, 17, minimum=13), fill="ink")
+        y += 26
+        if view.get("phase") == "spec":  # the keys exactly as typed after `spec`, wrapped
+            words = [_t(locale, "cards", cards="").strip()] + list(view.get("specialists_free", []))
+            lines = [""]
+            for word in words:
+                trial = (lines[-1] + " " + word).strip()
+                if lines[-1] and text_width(trial, 17) > w:
+                    lines.append(word)
+                else:
+                    lines[-1] = trial
+            for line in lines:
+                text(draw, (x, y), line, size=17, fill="ink")
+                y += 23
+            y += 4
+        elif view.get("last_gun"):
+            text(draw, (x, y), _t(locale, "last_gun", cell=view["last_gun"]["cell"]), size=17, fill=(30, 110, 220))
+            y += 26
     text(draw, (x, y), _t(locale, "team"), size=20, bold=True)
     y += 30
     active = view.get("active")
@@ -419,18 +584,25 @@ def _draw_panel(draw: ImageDraw.ImageDraw, view: dict, locale: str) -> None:
         text(draw, (x + 13, y + 13), str(seat + 1), size=16, bold=True,
              fill="ink" if f["colour"] in DARK_LABEL else "white", anchor="mm")
         name = _name(view, seat, locale)
-        text(draw, (x + 34, y + 1), name, size=fit_text(name, w - 40, 18, bold=True, minimum=14), bold=True)
+        if "spec" in f:  # advanced: the specialist card next to the name
+            name = f"{name} · {_t(locale, 'spec.' + f['spec'])}" if f["spec"] or view.get("phase") != "spec" \
+                else name
+        text(draw, (x + 34, y + 1), name, size=fit_text(name, w - 40, 18, bold=True, minimum=12), bold=True)
         if f.get("cell") is None:
             detail = _t(locale, "not_placed")
         else:
             ap = f["ap"] if seat == active else 0
-            detail = f"{f['cell']} · " + (_t(locale, "ap", ap=ap) + " · " if seat == active else "") + \
-                _t(locale, "saved", n=f["saved"])
-        text(draw, (x + 34, y + 24), detail, size=17, fill="ink")
+            detail = f"{f['cell']} · " + (_t(locale, "ap", ap=ap) + " · " if seat == active else "")
+            if seat == active and f.get("free"):
+                detail = detail[:-3] + " " + _t(locale, "free", n=f["free"],
+                                                 kind=_t(locale, "kind." + str(f.get("free_kind")))) + " · "
+            detail += _t(locale, "saved", n=f["saved"])
+        text(draw, (x + 34, y + 24), detail, size=fit_text(detail, w - 40, 17, minimum=12), fill="ink")
         y += 54
-    hint_y = HEIGHT - 30 - 26 * len(_t(locale, "commands").split("\n"))
+    hints = _t(locale, "adv_commands" if view.get("mode") == "advanced" else "commands").split("\n")
+    hint_y = HEIGHT - 30 - 26 * len(hints)
     if hint_y > y:
-        for i, line in enumerate(_t(locale, "commands").split("\n")):
+        for i, line in enumerate(hints):
             text(draw, (x, hint_y + 26 * i), line, size=17, fill="muted")
 
 
@@ -443,6 +615,12 @@ def _status(view: dict, locale: str) -> str:
     seat = to_move[0]
     if view.get("phase") == "place":
         return _t(locale, "placing", who=_name(view, seat, locale))
+    if view.get("phase") == "spec":
+        return _t(locale, "choosing", who=_name(view, seat, locale))
+    if view.get("phase") == "park":
+        return _t(locale, "parking", who=_name(view, seat, locale))
+    if view.get("gun"):
+        return _t(locale, "gun_pending", who=_name(view, seat, locale), cell=view["gun"]["cell"])
     f = view["firefighters"][seat]
     return _t(locale, "turn", turn=view.get("turn", 0)) + " · " + _t(locale, "acting", who=_name(view, seat, locale),
                                                                      ap=f["ap"])
@@ -475,12 +653,21 @@ def _draw_outcome(image: Image.Image, view: dict, locale: str) -> None:
 def draw(view: dict, locale: str = "en") -> Image.Image:
     image, draw_ = canvas(WIDTH, HEIGHT)
     board = _t(locale, view.get("board", "front"))
-    title = f"{_t(locale, 'title')} · {_t(locale, 'family')} · {board}"
+    advanced = view.get("mode") == "advanced"
+    if advanced:
+        rule = _t(locale, "advanced", level=_t(locale, "level." + str(view.get("level", "recruit"))))
+    else:
+        rule = _t(locale, "family")
+    title = f"{_t(locale, 'title')} · {rule} · {board}"
     header(draw_, WIDTH, title, _status(view, locale))
     _draw_cells(draw_, view, locale)
+    if advanced:
+        _draw_advanced_ground(draw_, view, locale)
     _draw_open_leaves(draw_, view)
     _draw_contents(draw_, view)
     _draw_edges(draw_, view)
+    if advanced:
+        _draw_advanced_top(draw_, view, locale)
     _draw_panel(draw_, view, locale)
     _draw_outcome(image, view, locale)
     # A 255-colour palette looks the same here and halves the PNG encoding time (a third of the bytes).

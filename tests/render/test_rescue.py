@@ -12,7 +12,7 @@ from engines.players import playout
 from engines.rescue import ENGINE
 from render import board
 from render.rescue import HEIGHT, WIDTH
-from tests.engines.rescue.helpers import FAR_AWAY, scenario
+from tests.engines.rescue.helpers import FAR_AWAY, adv_scenario, scenario
 
 
 def png(state, locale="en", seat=None, **extra):
@@ -86,3 +86,56 @@ def test_hidden_pois_in_real_games_r7_3():
         data["pool"] = secrets[3:]
         other = ENGINE.load(data)
         assert png(state) == png(other)
+
+
+# --- the advanced game (issue 8) ----------------------------------------------------------------------
+
+
+def advanced_positions():
+    """A Heroic game: setup (choosing cards), parked, mid-game, the end; plus a pending deck gun and treated
+    victims with hazmat and hot spots."""
+    options = resolve_options(ENGINE, {"mode": "advanced", "level": "heroic"})
+    setup = ENGINE.setup(6, options, 5)
+    started = ENGINE.setup(6, options, 5)
+    for seat, card in enumerate(["paramedic", "captain", "driver", "cafs", "imaging", "rescue"]):
+        ENGINE.play(started, seat, "spec " + card)
+    for seat, cell in enumerate(["07", "08", "30", "49", "73", "00"]):
+        ENGINE.play(started, seat, "place " + cell)
+    ENGINE.play(started, 0, "park engine top")
+    parking = ENGINE.load(ENGINE.dump(started))
+    ENGINE.play(started, 0, "park amb right")
+    middle = ENGINE.load(ENGINE.dump(started))
+    rng = Rng(11)
+    for _ in range(25):
+        if ENGINE.outcome(middle) is not None:
+            break
+        seat = ENGINE.to_move(middle)[0]
+        ENGINE.play(middle, seat, rng.choice(ENGINE.legal_moves(middle, seat)))
+    end = ENGINE.load(ENGINE.dump(middle))
+    playout(ENGINE, end, Rng(3))
+    gun = adv_scenario(seats=3, specs={"red": "driver", "blue": "paramedic"}, firefighters={"red": "69", "blue": "33"},
+                       engine="right", amb="bottom", fire=("55", "65"), treated={"33": 1}, victims={"33": 1},
+                       hazmat={"44": 1}, hotspots=("44", "22"), facedown=FAR_AWAY, dice=(1, 2))
+    ENGINE.play(gun, 0, "gun")
+    return {"setup": setup, "parking": parking, "middle": middle, "end": end, "gun": gun}
+
+
+def test_advanced_positions_render():
+    states = advanced_positions()
+    assert ENGINE.outcome(states["end"]) is not None
+    assert ENGINE.view(states["gun"], None)["gun"]["cell"] == "67"
+    for name, state in states.items():
+        png(state)
+        if name in ("middle", "gun"):
+            png(state, "fr", seat=0)
+    assert png(states["middle"]) == png(states["middle"])
+
+
+def test_advanced_hidden_pois_never_change_the_public_picture_r7_4():
+    one = adv_scenario(facedown={"24": "victim", "51": "false_alarm", "58": "victim"}, draws=("victim",),
+                       hazmat={"33": 1}, hotspots=("44",))
+    two = adv_scenario(facedown={"24": "false_alarm", "51": "victim", "58": "victim"}, draws=("false_alarm",),
+                       hazmat={"33": 1}, hotspots=("44",))
+    assert ENGINE.dump(one) != ENGINE.dump(two)
+    assert ENGINE.view(one, None) == ENGINE.view(two, None)
+    assert png(one) == png(two)
