@@ -92,7 +92,7 @@ TEXTS = {
         "choosing": "{who}: choose a specialist (spec <name>)",
         "parking": "{who}: park engine and ambulance (park engine top…)",
         "gun_pending": "{who}: deck gun on {cell} · reroll red / reroll black / accept",
-        "adv_counts": "Hot spot reserve {h} · hazmat {z} · heal {m}/3",
+        "adv_counts": "Hot spot reserve: {h}\nHazmat: {z} · heal markers: {m}/3",
         "free": "+{n} {kind}",
         "kind.cmd": "command",
         "kind.ext": "extinguish",
@@ -154,7 +154,7 @@ TEXTS = {
         "choosing": "{who} : choisissez un spécialiste (spec <nom>)",
         "parking": "{who} : garez camion et ambulance (park engine top…)",
         "gun_pending": "{who} : lance sur {cell} · reroll red / reroll black / accept",
-        "adv_counts": "Réserve pts chauds {h} · produits {z} · soins {m}/3",
+        "adv_counts": "Réserve de points chauds : {h}\nProduits : {z} · soins libres : {m}/3",
         "free": "+{n} {kind}",
         "kind.cmd": "ordre",
         "kind.ext": "extinction",
@@ -554,8 +554,10 @@ def _draw_panel(draw: ImageDraw.ImageDraw, view: dict, locale: str) -> None:
     if view.get("mode") == "advanced":
         line = _t(locale, "adv_counts", h=view.get("hot_reserve", 0), z=view.get("hazmat_on_board", 0),
                   m=view.get("heal_free", 0))
-        text(draw, (x, y), line, size=fit_text(line, w, 17, minimum=13), fill="ink")
-        y += 26
+        for part in line.split("\n"):
+            text(draw, (x, y), part, size=fit_text(part, w, 17, minimum=14), fill="ink")
+            y += 23
+        y += 3
         if view.get("phase") == "spec":  # the keys exactly as typed after `spec`, wrapped
             words = [_t(locale, "cards", cards="").strip()] + list(view.get("specialists_free", []))
             lines = [""]
