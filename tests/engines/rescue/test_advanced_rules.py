@@ -276,3 +276,12 @@ def test_r6_13_1_public_counters():
     f = fighter(st, "red")
     assert (f["spec"], f["ap"], f["free"], f["free_kind"], f["saved"]) == ("captain", 4, 2, "cmd", 0)
     assert fighter(st, "blue")["spec"] == "rescue" and v["ambulance_cells"] == ["39", "49"]
+
+
+def test_r6_12_3_arrow_loop_rerolls():
+    """R6.12.3: when the arrows run into the centre loop with every loop cell invalid, the target is re-rolled."""
+    loop = ("33", "43", "44", "45", "46", "36", "35", "34")
+    st = adv_scenario(seats=1, firefighters={"red": "00"}, smoke=loop,
+                      facedown={"61": "false_alarm", "62": "false_alarm"}, dice=(6, 8, 3, 3, 1, 1))
+    events = ENGINE.play(st, 0, "end")
+    assert "poi_arrow_loop" in kinds(events) and "11" in view(st)["facedown"]
