@@ -31,6 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, help="fix the game's randomness (same seed + same moves = same game)")
     parser.add_argument("--out", default="boards", help="folder for the board PNGs (default: boards)")
     parser.add_argument("--db", help="SQLite file to keep the game in (default: a temporary file)")
+    parser.add_argument("--resume", type=int, metavar="GAME", help="go on with game number GAME saved in --db")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
     parser.add_argument("--locale", default="en", help="language of the texts: en or fr")
     return parser
@@ -79,8 +80,9 @@ def _ai_seats(spec: str, players: int) -> set[int]:
 
 
 class Console:
-    def __init__(self, service: TableService, out: Path, stdout: TextIO, stdin: TextIO):
+    def __init__(self, service: TableService, out: Path, stdout: TextIO, stdin: TextIO, db: str | None = None):
         self.service = service
+        self.db = db
         self.out = out
         self.stdout = stdout
         self.stdin = stdin
@@ -120,6 +122,11 @@ class Console:
         return path
 
     async def play(self, args: argparse.Namespace, options: dict[str, str]) -> int:
+        table = await (self.resume(args) if args.resume is not None else self.open(args, options))
+        return await self.loop(table)
+
+    async def open(self, args: argparse.Namespace, options: dict[str, str]) -> int:
+        """Open a table, seat the terminal's players and the computer's, and start."""
         engine = engines.get(args.game)
         players = args.players or min(engine.seats)
         if players not in engine.seats:
@@ -137,6 +144,23 @@ class Console:
             else:
                 await self.service.join(table, seat + 1, self.names[seat + 1])
         self.deliver(await self.service.start(table, host))
+        return table
+
+    async def resume(self, args: argparse.Namespace) -> int:
+        """Pick up a game kept with --db: its human seats are played from this terminal again."""
+        if not args.db:
+            raise BadInput("--resume needs --db FILE: the file the game was kept in.")
+        reply = await self.service.board(args.resume)
+        if reply.game != args.game:
+            raise BadInput(f"Game #{args.resume} in {args.db} is {reply.game}, not {args.game}.")
+        table = await self.service.store.get_table(args.resume)
+        self.names = {s.user_id: s.name for s in table.seats if s.user_id is not None}
+        self.say(f"Resuming {reply.title}. {reply.text}")
+        if reply.image:
+            self.say(f"Board: {self.write(reply.image, reply)}")
+        return args.resume
+
+    async def loop(self, table: int) -> int:
         reply = await self.service.board(table)
         while reply.status == "active":
             waiting = await self._waiting(table)
@@ -147,7 +171,7 @@ class Console:
             self.stdout.flush()
             line = self.stdin.readline()
             if not line:
-                self.say(f"\nInput ended before the game did; it is saved as game #{table}.")
+                self.say(f"\nInput ended before the game did; {self.kept(table)}")
                 return 0
             line = line.strip()
             if not line.isprintable() and line:
@@ -162,7 +186,7 @@ class Console:
                 self.say("Legal moves: " + ", ".join(moves))
                 continue
             if line in ("quit", "exit"):
-                self.say(f"Stopped; game #{table} is saved.")
+                self.say(f"Stopped; {self.kept(table)}")
                 return 0
             if line == "board":
                 self.deliver(await self.service.board(table))
@@ -177,6 +201,11 @@ class Console:
         self.say(f"Result: {final.text}")
         return 0
 
+    def kept(self, table: int) -> str:
+        if self.db:
+            return f"game #{table} is kept in {self.db}: ember play GAME --db {self.db} --resume {table}"
+        return "the game was not kept (play with --db FILE to keep it and --resume it later)."
+
     async def _waiting(self, table: int) -> list[int]:
         return [user for user in self.names if await self.service.legal_moves(table, user)]
 
@@ -190,7 +219,8 @@ async def run_console(argv: list[str], stdout: TextIO = sys.stdout, stdin: TextI
         url = f"sqlite:///{args.db}" if args.db else f"sqlite:///{Path(scratch) / 'ember-play.db'}"
         store = await open_store(url)
         try:
-            console = Console(TableService(store, locale=args.locale, board_every_move=True), Path(args.out), stdout, stdin)
+            console = Console(TableService(store, locale=args.locale, board_every_move=True), Path(args.out), stdout, stdin,
+                              args.db)
             return await console.play(args, options)
         except ServiceError as err:
             print(f"✗ {err}", file=stdout)

@@ -53,7 +53,22 @@ async def test_input_ending_early_keeps_the_game(tmp_path):
     db = tmp_path / "keep.db"
     code = await run_console(["forestfire", "--db", str(db), "--out", str(tmp_path)], stdout=out,
                              stdin=io.StringIO("grow 11\n"))
-    assert code == 0 and "saved as game #1" in out.getvalue() and db.exists()
+    assert code == 0 and f"--db {db} --resume 1" in out.getvalue() and db.exists()
+    # ... and the game goes on where it stopped: the Chief (seat 2) is to move.
+    out = io.StringIO()
+    code = await run_console(["forestfire", "--db", str(db), "--resume", "1", "--out", str(tmp_path)], stdout=out,
+                             stdin=io.StringIO("?\nend\n"))
+    text = out.getvalue()
+    assert code == 0 and "Resuming Forest Fire #1" in text and "Player 2 > ?" in text and "`end`" in text
+    out = io.StringIO()
+    code = await run_console(["firezone", "--db", str(db), "--resume", "1"], stdout=out, stdin=io.StringIO(""))
+    assert code == 2 and "is forestfire, not firezone" in out.getvalue()
+
+
+async def test_a_game_without_db_says_it_is_not_kept(tmp_path):
+    out = io.StringIO()
+    await run_console(["forestfire", "--out", str(tmp_path)], stdout=out, stdin=io.StringIO(""))
+    assert "not kept" in out.getvalue()
 
 
 async def test_bad_flags_are_explained(tmp_path):
