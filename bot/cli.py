@@ -70,11 +70,19 @@ def main(argv: list[str] | None = None) -> int:
         print(NO_TOKEN.format(games=", ".join(f"{e.id} ({e.title})" for e in engines.ALL.values())))
         return 0 if command is None else 2
     _setup_logging(settings.log_level)
+    import discord
+
     from bot.client import run_bot, sync_commands
 
-    if command == "sync":
-        return asyncio.run(sync_commands(settings)) or 0
-    asyncio.run(run_bot(settings))
+    try:
+        if command == "sync":
+            return asyncio.run(sync_commands(settings)) or 0
+        asyncio.run(run_bot(settings))
+    except discord.LoginFailure:
+        print("ember: Discord refused the token: check DISCORD_TOKEN (Bot page -> Reset Token).", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("ember: stopped.", file=sys.stderr)
     return 0
 
 
