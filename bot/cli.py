@@ -70,6 +70,7 @@ def main(argv: list[str] | None = None) -> int:
         print(NO_TOKEN.format(games=", ".join(f"{e.id} ({e.title})" for e in engines.ALL.values())))
         return 0 if command is None else 2
     _setup_logging(settings.log_level)
+    import aiohttp
     import discord
 
     from bot.client import run_bot, sync_commands
@@ -80,6 +81,9 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(run_bot(settings))
     except discord.LoginFailure:
         print("ember: Discord refused the token: check DISCORD_TOKEN (Bot page -> Reset Token).", file=sys.stderr)
+        return 1
+    except (OSError, aiohttp.ClientError) as err:
+        print(f"ember: can't reach Discord ({err}). Check the network, then start again.", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("ember: stopped.", file=sys.stderr)
