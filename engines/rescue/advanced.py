@@ -1,16 +1,28 @@
-"""The advanced game (spec §4.4, §5, §6.8–§6.12): random setup by level, specialists, vehicles, hazmat,
-hot spots, treated victims, the Captain's commands, the Driver's re-rolls.
+"""The firefighters' actions of both games, and the advanced game (spec §4.4, §5, §6.8–§6.12): random setup
+by level, specialists, vehicles, hazmat, hot spots, treated victims, the Captain's commands, the Driver's re-rolls.
 
-Every action is checked by a `_plan_*` function (raises IllegalMove, changes nothing) and then applied.
+Every action is checked by a `plan_*` function (raises IllegalMove, changes nothing) and then applied.
 `legal_moves` calls the very same checks on the candidates it builds, so both always agree. R5.5 (no one may
 be left in fire without a paid escape) is `escapable`, evaluated on the state an action would leave.
+
+The family game plays through the same `play`: it is this machinery with the advanced modules off (basic
+firefighters with no specialist, no free AP, no vehicles, rescue on any outside cell). Where the family game
+words a refusal or an event differently, `st.mode == "family"` picks its words; its `legal_moves` is the fast
+enumeration in `actions.py`.
 """
 
 from __future__ import annotations
 
 from engines.core import Event, IllegalMove
 from engines.rescue import fire, poi
-from engines.rescue.actions import DIRECTION_WORDS, _blocked_reason, _direction
+from engines.rescue.actions import (
+    ADVANCED_VERBS,
+    DIRECTION_WORDS,
+    _blocked_reason,
+    _direction,
+    _placement_order,
+    family_moves,
+)
 from engines.rescue.board import (
     COLOURS,
     COULEURS,
@@ -67,9 +79,16 @@ VERBS = ("move", "open", "close", "ext", "chop", "end", "treat", "identify", "di
 
 
 def who(st: State, seat: int) -> dict:
-    spec = st.spec[seat] if seat < len(st.spec) else ""
-    return {"seat": seat, "colour": COLOURS[seat], "couleur": COULEURS[seat], "name": NAMES[spec],
-            "nom": NOMS[spec]}
+    """The event parameters naming a firefighter (and, in the advanced game, its specialist)."""
+    params = {"seat": seat, "colour": COLOURS[seat], "couleur": COULEURS[seat]}
+    if st.mode == "advanced":
+        spec = st.spec[seat] if seat < len(st.spec) else ""
+        params["name"], params["nom"] = NAMES[spec], NOMS[spec]
+    return params
+
+
+def vehicles(st: State) -> bool:
+    return st.mode == "advanced" and st.mod_vehicles
 
 
 def cards_allowed(st: State) -> list[str]:
@@ -101,7 +120,7 @@ def quadrant(st: State) -> str:
 
 def is_safety(st: State, cell: int) -> bool:
     """R6.1.6: the ambulance's cells (advanced with vehicles), any outside cell otherwise."""
-    if st.mod_vehicles:
+    if vehicles(st):
         return cell in amb_cells(st)
     return IS_OUTSIDE[cell]
 
@@ -198,7 +217,7 @@ def _after_setup_step(st: State, events: list[Event]) -> None:
     if st.phase == SPEC and st.placing >= len(st.order):
         st.phase, st.placing = PLACE, 0
     if st.phase == PLACE and st.placing >= len(st.order):
-        st.phase = PARK if st.mod_vehicles else ACTIONS
+        st.phase = PARK if vehicles(st) else ACTIONS
     if st.phase == PARK and st.engine >= 0 and st.amb >= 0:
         st.phase = ACTIONS
     if st.phase == ACTIONS:
@@ -257,6 +276,14 @@ _ESCAPE = ("That would leave a firefighter standing in fire without the AP to ge
            "(keep enough AP to escape: no ending a turn in fire).")
 
 
+def _stuck(st: State, cell: int) -> IllegalMove:
+    """The R5.5 refusal. The family game names the cell: its only firefighter in fire is the active one."""
+    if st.mode == "family":
+        return IllegalMove(f"You would stand in fire on {cell_id(cell)} with no AP left to get out: "
+                           "keep 1 AP to move out or extinguish (no ending a turn in fire).")
+    return IllegalMove(_ESCAPE)
+
+
 def _split(st: State, seat: int, cost: int, kind: str, what: str) -> tuple[int, int]:
     """R5.4 / D22: usable free AP first, then regular AP; (regular, free) paid, or IllegalMove."""
     free = st.free if FREE_KIND.get(st.spec[seat]) == kind else 0
@@ -268,6 +295,18 @@ def _split(st: State, seat: int, cost: int, kind: str, what: str) -> tuple[int, 
 
 
 # --- plans (checks only) ---------------------------------------------------------------------------------
+
+
+def _pay_for(st: State, actor: int, cost: int, kind: str, what: str, cafs_limit: str) -> tuple[int, int, int]:
+    """(regular AP, free AP, commanded seats) the active firefighter pays for `actor`'s action: its own, or a
+    Captain's command (R6.9.2: free command AP, at most 1 AP a turn on the CAFS firefighter)."""
+    active = st.order[st.active]
+    if actor == active:
+        return (*_split(st, active, cost, kind, what), -1)
+    if st.spec[actor] == "cafs" and st.cafs_cmd + cost > 1:
+        raise IllegalMove("The Captain may spend at most 1 AP per turn commanding the CAFS firefighter" + cafs_limit)
+    return (*_split(st, active, cost, "cmd", "Commanding " + ("this move" if kind == "move" else "a door")),
+            st.commanded | (1 << actor))
 
 
 def _carry_kind(st: State, here: int, kind: str | None) -> str | None:
@@ -283,7 +322,8 @@ def _carry_kind(st: State, here: int, kind: str | None) -> str | None:
                               "`carry hazmat`.")
         return present[0]
     if not counts[kind]:
-        what = {"victim": "untreated victim", "treated": "treated victim", "hazmat": "hazmat"}[kind]
+        what = "face-up victim" if st.mode == "family" else {"victim": "untreated victim", "treated": "treated victim",
+                                                              "hazmat": "hazmat"}[kind]
         raise IllegalMove(f"There is no {what} on {cell_id(here)} to carry.")
     return kind
 
@@ -298,26 +338,21 @@ def plan_move(st: State, actor: int, d: int, kind: str | None, lead: bool) -> tu
     target = NEIGH[here][d]
     into_fire = st.threat[target] == FIRE
     kind = _carry_kind(st, here, kind)
+    family = st.mode == "family"
     if kind and into_fire:
-        raise IllegalMove(f"You cannot carry anything into fire: {cell_id(target)} is burning.")
+        raise IllegalMove(f"You cannot carry {'a victim' if family else 'anything'} into fire: "
+                          f"{cell_id(target)} is burning.")
     if lead:
         if st.treated[here] - (kind == "treated") < 1:
             raise IllegalMove(f"There is no treated victim on {cell_id(here)} to lead (besides what is carried).")
         if into_fire:
             raise IllegalMove(f"A led victim cannot enter fire: {cell_id(target)} is burning.")
     cost = 2 if (kind or into_fire) else 1
-    what = "Carrying" if kind else "Moving into fire" if into_fire else "Moving"
-    commanded = -1
-    if actor != active:
-        if st.spec[actor] == "cafs" and st.cafs_cmd + cost > 1:
-            raise IllegalMove("The Captain may spend at most 1 AP per turn commanding the CAFS firefighter "
-                              f"({st.cafs_cmd} spent already, this costs {cost}).")
-        reg, free = _split(st, active, cost, "cmd", "Commanding this move")
-        commanded = st.commanded | (1 << actor)
-    else:
-        reg, free = _split(st, active, cost, "move", what)
+    what = ("Carrying a victim" if family else "Carrying") if kind else "Moving into fire" if into_fire else "Moving"
+    reg, free, commanded = _pay_for(st, actor, cost, "move", what,
+                                    f" ({st.cafs_cmd} spent already, this costs {cost}).")
     if not escapable(st, st.ap[active] - reg, st.free - free, moved=actor, to=target, commanded=commanded):
-        raise IllegalMove(_ESCAPE)
+        raise _stuck(st, target)
     return target, kind, lead, cost, reg, free
 
 
@@ -337,16 +372,9 @@ def plan_door(st: State, actor: int, verb: str, d: int) -> tuple:
     if verb == "close" and state == DOOR_CLOSED:
         raise IllegalMove(f"The door {side} of {cell_id(here)} is already closed.")
     new = DOOR_OPEN if verb == "open" else DOOR_CLOSED
-    commanded = -1
-    if actor != active:
-        if st.spec[actor] == "cafs" and st.cafs_cmd + 1 > 1:
-            raise IllegalMove("The Captain may spend at most 1 AP per turn commanding the CAFS firefighter.")
-        reg, free = _split(st, active, 1, "cmd", "Commanding a door")
-        commanded = st.commanded | (1 << actor)
-    else:
-        reg, free = _split(st, active, 1, "door", "Opening or closing a door")
+    reg, free, commanded = _pay_for(st, actor, 1, "door", "Opening or closing a door", ".")
     if not escapable(st, st.ap[active] - reg, st.free - free, edge=edge, estate=new, commanded=commanded):
-        raise IllegalMove(_ESCAPE)
+        raise _stuck(st, here)
     return edge, new, reg, free
 
 
@@ -361,7 +389,7 @@ def plan_ext(st: State, seat: int, target: int, whole: bool) -> tuple:
     reg, free = _split(st, seat, cost, "ext", "Removing a fire" if whole else "Extinguishing")
     new = SMOKE if threat == FIRE and not whole else 0
     if not escapable(st, st.ap[seat] - reg, st.free - free, tcell=target, tthreat=new):
-        raise IllegalMove(_ESCAPE)
+        raise _stuck(st, st.cell[seat])
     return new, reg, free
 
 
@@ -381,7 +409,7 @@ def plan_chop(st: State, seat: int, d: int) -> tuple:
     cost = 1 if st.spec[seat] == "rescue" else 2  # R6.9.7
     reg, free = _split(st, seat, cost, "chop", "Chopping a wall")
     if not escapable(st, st.ap[seat] - reg, st.free - free, edge=edge, estate=state + 1):
-        raise IllegalMove(_ESCAPE)
+        raise _stuck(st, here)
     return edge, reg
 
 
@@ -551,9 +579,7 @@ def legal_moves(st: State, seat: int) -> list[str]:
     if st.phase == PLACE:
         if st.order[st.placing] != seat:
             return []
-        from engines.rescue.actions import _placement_order
-        order = _placement_order(st)
-        return ["place " + cell_id(c) for c in order]
+        return ["place " + cell_id(c) for c in _placement_order(st)]
     if st.phase == PARK:
         if st.order[0] != seat:
             return []
@@ -561,6 +587,8 @@ def legal_moves(st: State, seat: int) -> list[str]:
         return [f"park {kind} {side}" for side in SPOT_SIDES]
     if st.phase != ACTIONS or st.order[st.active] != seat:
         return []
+    if st.mode == "family":
+        return family_moves(st, seat)
     if st.gun is not None:
         out = ["accept"]
         if not st.gun[2]:
@@ -673,10 +701,12 @@ def play(st: State, seat: int, move: str) -> list[Event]:
     if not words:
         raise IllegalMove("Type a move, for example `move e` or `end`.")
     verb = words[0]
+    family = st.mode == "family"
     if st.phase in (SPEC, PLACE, PARK):
         expected = st.order[0] if st.phase == PARK else st.order[st.placing]
         if seat != expected:
-            raise IllegalMove(f"It is {COLOURS[expected]}'s turn to set up, not yours.")
+            doing = "place a firefighter" if family else "set up"
+            raise IllegalMove(f"It is {COLOURS[expected]}'s turn to {doing}, not yours.")
         wanted = {SPEC: "spec", PLACE: "place", PARK: "park"}[st.phase]
         if verb != wanted:
             raise IllegalMove({
@@ -691,6 +721,12 @@ def play(st: State, seat: int, move: str) -> list[Event]:
     if st.gun is not None and verb not in ("reroll", "accept"):
         raise IllegalMove("The deck gun is waiting for your decision: `reroll red`, `reroll black` or `accept`.")
     handler = _HANDLERS.get(verb)
+    if family and (handler is None or verb in ADVANCED_VERBS):
+        if verb in ADVANCED_VERBS:
+            raise IllegalMove(f"`{verb}` belongs to the advanced game; this is the family game.")
+        if verb == "place":
+            raise IllegalMove("Every firefighter is already placed.")
+        raise IllegalMove(f"Unknown command `{verb}`. Commands: move, open, close, ext, chop, end.")
     if handler is None:
         if verb in ("spec", "place", "park"):
             raise IllegalMove("The setup is over.")
@@ -746,6 +782,22 @@ def _park(st: State, seat: int, words: list[str]) -> list[Event]:
     return events
 
 
+def _parse_family_tail(rest: list[str]) -> str | None:
+    """`move <dir> [carry [victim]]`: the family game carries only victims and leads none."""
+    if not rest:
+        return None
+    if "lead" in rest:
+        raise IllegalMove("Leading treated victims belongs to the advanced game; this is the family game.")
+    if rest[0] != "carry" or len(rest) > 2:
+        raise IllegalMove("Write `move <dir>` or `move <dir> carry`.")
+    if len(rest) == 2:
+        if rest[1] in ("treated", "hazmat"):
+            raise IllegalMove(f"Carrying {rest[1]} belongs to the advanced game; this is the family game.")
+        if rest[1] != "victim":
+            raise IllegalMove(f"`{rest[1]}` cannot be carried: write `move <dir> carry`.")
+    return "victim"
+
+
 def _parse_move_tail(rest: list[str]) -> tuple[str | None, bool]:
     kind: str | None = None
     lead = False
@@ -766,24 +818,19 @@ def _parse_move_tail(rest: list[str]) -> tuple[str | None, bool]:
 
 
 def _move(st: State, seat: int, words: list[str], actor: int | None = None) -> list[Event]:
+    """R6.1.1–R6.1.7; a command when `actor` is not the active firefighter (R6.9.2)."""
     d = _direction(words, 1, "move")
-    kind, lead = _parse_move_tail(words[2:])
+    if st.mode == "family":
+        kind, lead = _parse_family_tail(words[2:]), False
+    else:
+        kind, lead = _parse_move_tail(words[2:])
     actor = seat if actor is None else actor
     target, kind, lead, cost, reg, free = plan_move(st, actor, d, kind, lead)
     here = st.cell[actor]
-    st.ap[seat] -= reg
-    st.free -= free
-    st.acted = True
-    if actor != seat:
-        st.commanded |= 1 << actor
-        if st.spec[actor] == "cafs":
-            st.cafs_cmd += cost
+    _spend(st, seat, reg, free)
+    events = _commanded(st, seat, actor, cost)
     st.cell[actor] = target
     params = {**who(st, actor), "from": cell_id(here), "to": cell_id(target), "ap": st.ap[seat]}
-    if actor != seat:
-        events = [Event("commanded", {**who(st, seat), "other": COLOURS[actor], "autre": COULEURS[actor]})]
-    else:
-        events = []
     base = {"victim": "moved_carrying", "treated": "moved_carrying_treated", "hazmat": "moved_carrying_hazmat",
             None: "moved"}[kind]
     events.append(Event(base + ("_leading" if lead else ""), params))
@@ -813,22 +860,39 @@ def _move(st: State, seat: int, words: list[str], actor: int | None = None) -> l
     return events
 
 
+def _bare(words: list[str]) -> None:
+    if len(words) != 1:
+        raise IllegalMove(f"`{words[0]}` takes nothing after it.")
+
+
+def _spend(st: State, seat: int, reg: int, free: int = 0) -> None:
+    """Pay a planned action; the advanced game notes that the turn has begun (no crew change now, R6.10.1)."""
+    st.ap[seat] -= reg
+    st.free -= free
+    if st.mode == "advanced":
+        st.acted = True
+
+
+def _commanded(st: State, seat: int, actor: int, cost: int) -> list[Event]:
+    """R6.9.2: note a Captain's command of `actor` (and the AP spent on the CAFS firefighter)."""
+    if actor == seat:
+        return []
+    st.commanded |= 1 << actor
+    if st.spec[actor] == "cafs":
+        st.cafs_cmd += cost
+    return [Event("commanded", {**who(st, seat), "other": COLOURS[actor], "autre": COULEURS[actor]})]
+
+
 def _door(st: State, seat: int, words: list[str], actor: int | None = None) -> list[Event]:
+    """R6.2.1: open or close a door on an edge of the actor's cell."""
     verb = words[0]
     d = _direction(words, 1, verb)
     if len(words) > 2:
         raise IllegalMove(f"Write `{verb} <dir>`, e.g. `{verb} e`.")
     actor = seat if actor is None else actor
     edge, new, reg, free = plan_door(st, actor, verb, d)
-    st.ap[seat] -= reg
-    st.free -= free
-    st.acted = True
-    events = []
-    if actor != seat:
-        st.commanded |= 1 << actor
-        if st.spec[actor] == "cafs":
-            st.cafs_cmd += 1
-        events.append(Event("commanded", {**who(st, seat), "other": COLOURS[actor], "autre": COULEURS[actor]}))
+    _spend(st, seat, reg, free)
+    events = _commanded(st, seat, actor, 1)
     st.edges[edge] = new
     events.append(Event("door_opened" if verb == "open" else "door_closed",
                         {**who(st, actor), "edge": edge_id(edge), "ap": st.ap[seat]}))
@@ -836,7 +900,11 @@ def _door(st: State, seat: int, words: list[str], actor: int | None = None) -> l
 
 
 def _extinguish(st: State, seat: int, words: list[str]) -> list[Event]:
+    """R6.4.1: smoke -> removed, fire -> smoke, fire -> removed (`all`); the cell here or an adjacent one."""
     if len(words) < 2 or len(words) > 3 or (len(words) == 3 and words[2] != "all"):
+        if st.mode == "family":
+            raise IllegalMove("`ext` needs a target: here, n, e, s or w (e.g. `ext e` or `ext e all`)."
+                              if len(words) < 2 else "Write `ext <target>` or `ext <target> all`.")
         raise IllegalMove("Write `ext <target>` or `ext <target> all` (target: here, n, e, s or w).")
     whole = len(words) == 3
     here = st.cell[seat]
@@ -850,9 +918,7 @@ def _extinguish(st: State, seat: int, words: list[str]) -> list[Event]:
         target = NEIGH[here][d]
     before = st.threat[target]
     new, reg, free = plan_ext(st, seat, target, whole)
-    st.ap[seat] -= reg
-    st.free -= free
-    st.acted = True
+    _spend(st, seat, reg, free)
     st.threat[target] = new
     if not new:
         st.threat_supply += 1
@@ -861,24 +927,22 @@ def _extinguish(st: State, seat: int, words: list[str]) -> list[Event]:
 
 
 def _chop(st: State, seat: int, words: list[str]) -> list[Event]:
+    """R6.3.1: a damage cube on a standing wall of the own cell; the 24th cube collapses (R6.3.2)."""
     d = _direction(words, 1, "chop")
     if len(words) > 2:
         raise IllegalMove("Write `chop <dir>`, e.g. `chop s`.")
     edge, reg = plan_chop(st, seat, d)
-    st.ap[seat] -= reg
-    st.acted = True
+    _spend(st, seat, reg)
     events = [Event("chopped", {**who(st, seat), "edge": edge_id(edge), "ap": st.ap[seat]})]
     fire.add_damage(st, edge, events)
     return events
 
 
 def _treat(st: State, seat: int, words: list[str]) -> list[Event]:
-    if len(words) != 1:
-        raise IllegalMove("`treat` takes nothing after it.")
+    _bare(words)
     reg = plan_treat(st, seat)
     here = st.cell[seat]
-    st.ap[seat] -= reg
-    st.acted = True
+    _spend(st, seat, reg)
     st.victims[here] -= 1
     st.treated[here] += 1
     return [Event("treated", {**who(st, seat), "cell": cell_id(here), "ap": st.ap[seat],
@@ -892,20 +956,17 @@ def _identify(st: State, seat: int, words: list[str]) -> list[Event]:
     if cell is None:
         raise IllegalMove(f"`{words[1]}` is not a cell: use two digits, row then column, e.g. 45.")
     reg = plan_identify(st, seat, cell)
-    st.ap[seat] -= reg
-    st.acted = True
+    _spend(st, seat, reg)
     events = [Event("identified", {**who(st, seat), "cell": cell_id(cell), "ap": st.ap[seat]})]
     poi.reveal(st, cell, events)
     return events
 
 
 def _dispose(st: State, seat: int, words: list[str]) -> list[Event]:
-    if len(words) != 1:
-        raise IllegalMove("`dispose` takes nothing after it.")
+    _bare(words)
     reg = plan_dispose(st, seat)
     here = st.cell[seat]
-    st.ap[seat] -= reg
-    st.acted = True
+    _spend(st, seat, reg)
     st.hazmat[here] -= 1
     st.hazmat_out += 1
     return [Event("disposed", {**who(st, seat), "cell": cell_id(here), "ap": st.ap[seat]})]
@@ -925,11 +986,9 @@ def _crew(st: State, seat: int, words: list[str]) -> list[Event]:
 
 
 def _gun(st: State, seat: int, words: list[str]) -> list[Event]:
-    if len(words) != 1:
-        raise IllegalMove("`gun` takes nothing after it.")
+    _bare(words)
     reg = plan_gun(st, seat)
-    st.ap[seat] -= reg
-    st.acted = True
+    _spend(st, seat, reg)
     rows, cols = QUADRANTS[quadrant(st)]
     red, black = st.rng.die(6), st.rng.die(8)
     fred, fblack = _flip(red, rows, 6), _flip(black, cols, 8)
@@ -969,8 +1028,7 @@ def _reroll(st: State, seat: int, words: list[str]) -> list[Event]:
 def _accept(st: State, seat: int, words: list[str]) -> list[Event]:
     if st.gun is None:
         raise IllegalMove("There is no deck-gun shot waiting for a decision.")
-    if len(words) != 1:
-        raise IllegalMove("`accept` takes nothing after it.")
+    _bare(words)
     target = 10 * st.gun[0] + st.gun[1]
     st.gun = None
     events: list[Event] = []
@@ -1016,8 +1074,7 @@ def _drive(st: State, seat: int, words: list[str]) -> list[Event]:
     if rest:
         raise IllegalMove(usage)
     spot, going, at, reg = plan_drive(st, seat, kind, way, riders, at)
-    st.ap[seat] -= reg
-    st.acted = True
+    _spend(st, seat, reg)
     if kind == "engine":
         st.engine = spot
     else:
@@ -1063,11 +1120,13 @@ def _cmd(st: State, seat: int, words: list[str]) -> list[Event]:
 
 def _end(st: State, seat: int, words: list[str]) -> list[Event]:
     """R6.6.1, R5.3 (free AP are never saved), the advanced fire phase and POIs, the next turn."""
-    if len(words) > 1:
-        raise IllegalMove("`end` takes nothing after it.")
+    _bare(words)
     burning = _someone_on_fire(st)
     if burning:
         s = burning - 1
+        if st.mode == "family":
+            raise IllegalMove(f"You cannot end your turn standing in fire on {cell_id(st.cell[s])}: "
+                              "move out or extinguish it first.")
         raise IllegalMove(f"You cannot end the turn while {COLOURS[s]} stands in fire on {cell_id(st.cell[s])}: "
                           "get out or extinguish it first.")
     st.saved[seat] = min(MAX_SAVED_AP, st.ap[seat])
@@ -1088,13 +1147,17 @@ def _end(st: State, seat: int, words: list[str]) -> list[Event]:
 
 
 def start_turn(st: State, events: list[Event]) -> None:
-    """R5.2 with the specialist's base AP and free AP."""
+    """R5.2: base AP + saved AP, the saved AP used up; in the advanced game the specialist's base AP and free AP."""
     seat = st.order[st.active]
     spec = st.spec[seat]
     st.turn += 1
-    st.turn_saved = st.saved[seat]
-    st.ap[seat] = BASE_AP[spec] + st.saved[seat]
+    saved = st.saved[seat]
+    st.ap[seat] = BASE_AP[spec] + saved
     st.saved[seat] = 0
+    if st.mode == "family":
+        events.append(Event("turn_started", {**who(st, seat), "turn": st.turn, "ap": st.ap[seat]}))
+        return
+    st.turn_saved = saved
     st.free = FREE_AP.get(spec, 0)
     st.acted = False
     st.commanded = 0

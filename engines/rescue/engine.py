@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.core import Event, Option, Outcome, Rng
-from engines.rescue import actions, advanced, fire, poi
+from engines.rescue import advanced, fire, poi
 from engines.rescue.board import (
     CELLS,
     COLOURS,
@@ -175,14 +175,10 @@ class RescueEngine:
         return []
 
     def legal_moves(self, state: State, seat: int) -> list[str]:
-        if state.mode == "advanced":
-            return advanced.legal_moves(state, seat)
-        return actions.legal_moves(state, seat)
+        return advanced.legal_moves(state, seat)
 
     def play(self, state: State, seat: int, move: str) -> list[Event]:
-        if state.mode == "advanced":
-            return advanced.play(state, seat, move)
-        return actions.play(state, seat, move)
+        return advanced.play(state, seat, move)  # both games: the same plans and effects
 
     def outcome(self, state: State) -> Outcome | None:
         return None if state.result is None else Outcome.load(state.result)
