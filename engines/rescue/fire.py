@@ -1,7 +1,8 @@
 """Advance fire (spec §6.11): roll, smoke/fire/explosion, shockwaves, flashover, knock-downs, losses.
 
 The advanced game extends this module (hazmat loop R6.11.7, flare-ups R6.11.8, knock-down to the
-ambulance): `advance` is written as the family order of R6.11.14 with those steps as separate functions.
+ambulance): `advance` is the fire phase of both games, the order of R6.11.14 with those steps switched on only
+in the advanced game.
 """
 
 from __future__ import annotations
@@ -239,14 +240,16 @@ def _advance_once(st: State, events: list[Event], flare: bool) -> tuple[int, boo
     if st.phase == OVER:
         return target, hot
     flashover(st, events)
-    if st.mod_hazmat:
+    if st.mode == "advanced" and st.mod_hazmat:
         hazmat_loop(st, events)
     return target, hot
 
 
-def advance_advanced(st: State, events: list[Event]) -> None:
-    """The advanced fire phase (R6.11.14): targets with a hot spot flare up again (R6.11.8), then one hot spot on
-    the last target, knock-downs (to the ambulance), lost POIs, outside fire removed."""
+def advance(st: State, events: list[Event]) -> None:
+    """The whole fire phase (R6.11.14), stopping as soon as the game ends: the roll's advance (R6.11.1–R6.11.7);
+    in the advanced game targets with a hot spot flare up again (R6.11.8), then one hot spot on the last target;
+    knock-downs (to the ambulance with vehicles), lost POIs, outside fire removed. The family game has no hot
+    spots and no hazmat, so it is the first roll and the steps after it."""
     flares = 0
     while True:
         target, hot = _advance_once(st, events, flares > 0)
@@ -265,29 +268,3 @@ def advance_advanced(st: State, events: list[Event]) -> None:
         return
     remove_outside_fire(st, events)
 
-
-def advance(st: State, events: list[Event]) -> None:
-    """The whole fire phase, family order (R6.11.14). Stops as soon as the game ends."""
-    if st.mode == "advanced":
-        advance_advanced(st, events)
-        return
-    red, black = roll_target(st)
-    target = 10 * red + black
-    before = st.threat[target]
-    events.append(Event("fire_roll", {"red": red, "black": black, "cell": cell_id(target)}))
-    advance_at(st, target, events)
-    if before == FIRE:
-        result = "explosion"
-    elif before == SMOKE:
-        result = "ignite"
-    else:
-        result = ("nothing", "smoke", "fire")[st.threat[target]]
-    st.last_fire = {"red": red, "black": black, "cell": cell_id(target), "result": result}
-    if st.phase == OVER:
-        return
-    flashover(st, events)
-    knock_down(st, events)
-    poi.lose_on_fire(st, events)
-    if st.phase == OVER:
-        return
-    remove_outside_fire(st, events)

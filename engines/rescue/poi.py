@@ -53,13 +53,18 @@ def lose_on_fire(st: State, events: list[Event]) -> None:
                 return
 
 
+def _roll(st: State, events: list[Event]) -> int:
+    """R6.12.2: red d6 = row, black d8 = column of the new POI's target."""
+    red, black = st.rng.die(6), st.rng.die(8)
+    target = 10 * red + black
+    events.append(Event("poi_roll", {"red": red, "black": black, "cell": cell_id(target)}))
+    return target
+
+
 def family_place(st: State, events: list[Event]) -> None:
     """R6.12.2: roll until the target holds no POI/victim; clear a threat there (D35); reveal on a firefighter."""
-    rng = st.rng
     while True:
-        red, black = rng.die(6), rng.die(8)
-        target = 10 * red + black
-        events.append(Event("poi_roll", {"red": red, "black": black, "cell": cell_id(target)}))
+        target = _roll(st, events)
         if not (st.hidden[target] or st.victims[target]):
             break
     if st.threat[target]:
@@ -84,11 +89,8 @@ def advanced_place(st: State, events: list[Event]) -> bool:
     if not any(valid(c) for c in INTERIOR):
         events.append(Event("poi_no_room", {}))
         return False
-    rng = st.rng
     while True:
-        red, black = rng.die(6), rng.die(8)
-        target = 10 * red + black
-        events.append(Event("poi_roll", {"red": red, "black": black, "cell": cell_id(target)}))
+        target = _roll(st, events)
         seen = set()
         cell = target
         while not valid(cell) and cell not in seen:
