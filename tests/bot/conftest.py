@@ -6,6 +6,7 @@ import engines
 from bot.service import TableService
 from db import open_store
 from tests.bot.fakegame import RACE
+from tests.discord_stub import DiscordStub
 
 
 class Clock:
@@ -41,3 +42,14 @@ async def store(tmp_path):
 @pytest.fixture
 def service(store, clock):
     return TableService(store, clock=clock)
+
+
+@pytest.fixture
+async def stub():
+    """The local Discord stand-in, with discord.py pointed at it for the test."""
+    stub = DiscordStub()
+    await stub.start()
+    stub.patch_discord()
+    yield stub
+    stub.unpatch_discord()
+    await stub.stop()

@@ -12,17 +12,6 @@ import pytest
 from bot.client import EmberBot, check_payloads, command_payloads, run_bot, sync_commands
 from bot.cogs.games import parse_options, rank_moves
 from bot.service import BadInput
-from tests.discord_stub import DiscordStub
-
-
-@pytest.fixture
-async def stub():
-    stub = DiscordStub()
-    await stub.start()
-    stub.patch_discord()
-    yield stub
-    stub.unpatch_discord()
-    await stub.stop()
 
 
 async def built_tree():

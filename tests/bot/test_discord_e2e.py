@@ -7,46 +7,17 @@ Discord would send them; assertions look at what reached the stand-in's REST API
 from __future__ import annotations
 
 import asyncio
-import io
 
 import pytest
 
-import render
 from tests.discord_stub import DiscordStub
 from tests.discord_stub.harness import Clock, Harness
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
-def _tiny_png(game, view, locale="en") -> bytes:
-    from PIL import Image
-
-    out = io.BytesIO()
-    Image.new("RGB", (8, 8), "orange").save(out, "PNG")
-    return out.getvalue()
-
-
 @pytest.fixture
-def boards(monkeypatch):
-    """Real board pictures when the game's renderer exists, else a tiny PNG (the adapter only ships bytes)."""
-    import importlib.util
-
-    if importlib.util.find_spec("render.forestfire") is None:
-        monkeypatch.setattr(render, "board", _tiny_png)
-
-
-@pytest.fixture
-async def stub():
-    stub = DiscordStub()
-    await stub.start()
-    stub.patch_discord()
-    yield stub
-    stub.unpatch_discord()
-    await stub.stop()
-
-
-@pytest.fixture
-async def harness(stub, tmp_path, boards):
+async def harness(stub, tmp_path):
     h = Harness(stub, f"sqlite:///{tmp_path / 'ember.db'}", Clock())
     await h.start_bot()
     yield h

@@ -7,7 +7,9 @@ edited by hand, so everything goes through the engine's own JSON form.
 
 from __future__ import annotations
 
-from engines.core import resolve_options
+import pytest
+
+from engines.core import IllegalMove, resolve_options
 from engines.rescue import ENGINE
 
 SEAT = {"red": 0, "blue": 1, "green": 2, "yellow": 3, "orange": 4, "white": 5}
@@ -139,3 +141,22 @@ def adv_scenario(
     data["gun"] = None
     data["last_gun"] = None
     return ENGINE.load(data)
+
+
+def view(state):
+    return ENGINE.view(state, None)
+
+
+def fighter(state, colour):
+    return next(f for f in view(state)["firefighters"] if f["colour"] == colour)
+
+
+def refused(state, seat, move, *fragments):
+    """The move is refused with a reason containing every fragment, and the state is unchanged."""
+    before = ENGINE.dump(state)
+    with pytest.raises(IllegalMove) as info:
+        ENGINE.play(state, seat, move)
+    assert ENGINE.dump(state) == before
+    for fragment in fragments:
+        assert fragment.lower() in str(info.value).lower(), str(info.value)
+    return str(info.value)

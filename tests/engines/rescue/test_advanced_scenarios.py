@@ -2,29 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
-from engines.core import IllegalMove, resolve_options
+from engines.core import resolve_options
 from engines.rescue import ENGINE
-from tests.engines.rescue.helpers import FAR_AWAY, adv_scenario, cells_with, kinds
-
-
-def view(state):
-    return ENGINE.view(state, None)
-
-
-def fighter(state, colour):
-    return next(f for f in view(state)["firefighters"] if f["colour"] == colour)
-
-
-def refused(state, seat, move, *fragments):
-    before = ENGINE.dump(state)
-    with pytest.raises(IllegalMove) as info:
-        ENGINE.play(state, seat, move)
-    assert ENGINE.dump(state) == before
-    for fragment in fragments:
-        assert fragment.lower() in str(info.value).lower(), str(info.value)
-    return str(info.value)
+from tests.engines.rescue.helpers import FAR_AWAY, adv_scenario, cells_with, fighter, kinds, refused, view
 
 
 def test_s7_deck_gun_with_die_flip_r6_8_4():
