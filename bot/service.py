@@ -298,18 +298,26 @@ class TableService:
         table.thread_id = int(thread_id)
         await self._save(table)
 
-    async def join(self, table_id: int, user_id: int, name: str) -> Reply:
+    async def join(self, table_id: int, user_id: int, name: str, *, extra_seat: bool = False) -> Reply:
+        """Take a seat. In a cooperative game (`engine.cooperative`) a seated player may take another
+        seat with `extra_seat` (one person playing two firefighters, as the table agrees)."""
         table = await self._table(table_id)
         engine = _engine(table.game)
         if table.status != LOBBY:
             raise NotAllowed(f"{self._title(table)} has already started; you can watch the thread.")
-        if any(s.user_id == user_id for s in table.seats):
-            raise BadInput(f"You are already seated in {self._title(table)}.")
+        seated = any(s.user_id == user_id for s in table.seats)
+        if extra_seat and not getattr(engine, "cooperative", False):
+            raise NotAllowed(f"Only cooperative games let one player hold several seats; {engine.title} is not one.")
+        if seated and not extra_seat:
+            hint = " To play one more seat in this cooperative game, join with extra:true." \
+                if getattr(engine, "cooperative", False) else ""
+            raise BadInput(f"You are already seated in {self._title(table)}.{hint}")
         if len(table.seats) >= max(engine.seats):
             raise NotAllowed(f"{self._title(table)} is full ({max(engine.seats)} players).")
         seats = [*table.seats, SeatRow(len(table.seats), user_id, name)]
         table = await self._save(table, seats=seats)
-        return self._reply(table, text=f"{name} joined {self._title(table)}.")
+        more = " (another seat)" if seated else ""
+        return self._reply(table, text=f"{name} joined {self._title(table)}{more}.")
 
     async def leave(self, table_id: int, user_id: int) -> Reply:
         table = await self._table(table_id)

@@ -204,8 +204,10 @@ class Games(commands.Cog):
         return [_choice(head + s) for s in picked][:MAX_CHOICES]
 
     @ember.command(name="join", description="Take a seat in this thread's game")
-    async def join(self, interaction: discord.Interaction) -> None:
-        await self._in_thread(interaction, lambda t: self._lobby_action(interaction, "join", t))
+    @app_commands.describe(extra="Cooperative games: take one more seat (play two firefighters)")
+    async def join(self, interaction: discord.Interaction, extra: bool = False) -> None:
+        await self._in_thread(interaction,
+                              lambda t: self._lobby_action(interaction, "join-extra" if extra else "join", t))
 
     @ember.command(name="leave", description="Give up your seat before the game starts")
     async def leave(self, interaction: discord.Interaction) -> None:
@@ -221,8 +223,8 @@ class Games(commands.Cog):
 
     async def _lobby_action(self, interaction: discord.Interaction, action: str, table_id: int) -> str:
         user = interaction.user
-        if action == "join":
-            reply = await self.service.join(table_id, user.id, self._name(user))
+        if action in ("join", "join-extra"):
+            reply = await self.service.join(table_id, user.id, self._name(user), extra_seat=action == "join-extra")
             said = "You have a seat."
         elif action == "leave":
             reply = await self.service.leave(table_id, user.id)

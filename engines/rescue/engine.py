@@ -87,6 +87,8 @@ class RescueEngine:
     id = "rescue"
     title = "Fire Rescue"
     seats = range(1, 7)
+    # R1.1: one seat is one firefighter; in this cooperative game one person may hold several seats.
+    cooperative = True
     options = OPTIONS
 
     # --- setup ----------------------------------------------------------------------------------

@@ -82,3 +82,19 @@ async def test_intensify_shortcut_is_logged_step_by_step(service, store):
     await service.act(reply.table_id, FIRE, "intensify 11 10 10")
     assert [m.move for m in await store.moves(reply.table_id)] == ["intensify 11", "put 10", "put 10"]
     assert await service.log(reply.table_id) == ["1. Fiona: intensify 11", "2. Fiona: put 10", "3. Fiona: put 10"]
+
+
+async def test_one_player_may_hold_several_seats_in_a_cooperative_game(service):
+    """Fire Rescue R1.1: one seat per firefighter; a person may play two when the table agrees."""
+    reply = await service.create("rescue", FIRE, "Fiona", seed=4)
+    with pytest.raises(BadInput, match="extra:true"):
+        await service.join(reply.table_id, FIRE, "Fiona")
+    reply = await service.join(reply.table_id, FIRE, "Fiona", extra_seat=True)
+    assert reply.lobby.seats == ["Fiona", "Fiona"]
+    reply = await service.start(reply.table_id, FIRE)
+    assert reply.mention == [FIRE]
+    mine = await service.private(reply.table_id, FIRE)
+    assert len(mine.private) == 2  # one view per seat she holds
+    other = await service.create("forestfire", FIRE, "Fiona", seed=4)
+    with pytest.raises(NotAllowed, match="Only cooperative games"):
+        await service.join(other.table_id, FIRE, "Fiona", extra_seat=True)
