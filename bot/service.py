@@ -49,6 +49,8 @@ from engines.players import RandomPlayer
 log = logging.getLogger(__name__)
 
 DEFAULT_REMINDER_HOURS = 24.0
+# Languages every game's texts and boards come in (engines/<id>/messages/<locale>.json, renderer labels).
+LOCALES = {"en": "English", "fr": "français"}
 AI_KINDS = {"random": RandomPlayer}
 # A safety net: an AI-only stretch of a game longer than this is a bug in an engine, not a game.
 MAX_AI_MOVES = 20_000
@@ -684,10 +686,16 @@ class TableService:
         except MovedOn:
             await self.thread_deleted(thread_id)
 
-    async def settings(self, table_id: int, user_id: int, *, reminder_hours: float | None = None) -> Reply:
+    async def settings(self, table_id: int, user_id: int, *, reminder_hours: float | None = None,
+                       locale: str | None = None) -> Reply:
         table = await self._table(table_id)
         if user_id != table.host_id:
             raise NotAllowed("Only the host can change the game's settings.")
+        if locale is not None:
+            locale = locale.strip().lower()
+            if locale not in LOCALES:
+                raise BadInput(f"Language {locale!r} is not available; choose one of: {', '.join(LOCALES)}.")
+            table.settings = {**table.settings, "locale": locale}
         if reminder_hours is not None:
             hours = float(reminder_hours)
             if not 0 <= hours <= 24 * 14:
@@ -696,7 +704,8 @@ class TableService:
         table = await self._save(table)
         hours = table.settings.get("reminder_hours", DEFAULT_REMINDER_HOURS)
         said = "off" if not hours else f"every {_show(hours)} h"
-        return self._reply(table, text=f"Reminders for {self._title(table)}: {said}.")
+        language = LOCALES.get(self._locale(table), self._locale(table))
+        return self._reply(table, text=f"{self._title(table)}: reminders {said}; texts and boards in {language}.")
 
     async def mark_dm(self, table_id: int, user_id: int, closed: bool) -> None:
         table = await self._table(table_id)

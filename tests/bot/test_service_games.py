@@ -98,3 +98,18 @@ async def test_one_player_may_hold_several_seats_in_a_cooperative_game(service):
     other = await service.create("forestfire", FIRE, "Fiona", seed=4)
     with pytest.raises(NotAllowed, match="Only cooperative games"):
         await service.join(other.table_id, FIRE, "Fiona", extra_seat=True)
+
+
+async def test_the_host_switches_the_game_to_french(service):
+    reply = await service.create("forestfire", FIRE, "Fiona", seed=2)
+    table = reply.table_id
+    await service.join(table, CHIEF, "Carl")
+    await service.start(table, FIRE)
+    with pytest.raises(BadInput, match="choose one of: en, fr"):
+        await service.settings(table, FIRE, locale="de")
+    with pytest.raises(NotAllowed):
+        await service.settings(table, CHIEF, locale="fr")
+    reply = await service.settings(table, FIRE, locale="FR")
+    assert "français" in reply.text
+    said = (await service.act(table, FIRE, "grow 11")).text
+    assert "case 11" in said, said
