@@ -27,14 +27,23 @@ COMPETITIVE, SOLO, COOP = "competitive", "solo", "coop"
 SETUP, TILE, MEN, OVER = "setup", "tile", "men", "over"
 
 
-def seat_label(players: int, seat: int) -> str:
+# French words for the catalogs: event_text fills templates from params only, so every event that names a
+# colour or a seat carries the French words beside the English ones ("couleur" next to "colour", "joueur"
+# next to "player"), like the rulebook's "Vert", "Bleu", "Jaune", "Rouge" and "hommes".
+COULEURS = ("vert", "bleu", "jaune", "rouge")  # masculine singular, agreeing with "homme"
+COULEURS_PLURIEL = ("verts", "bleus", "jaunes", "rouges")
+
+
+def seat_label(players: int, seat: int, locale: str = "en") -> str:
     if players == 1:
         return "Solo"
-    return " & ".join(COLOURS[c].capitalize() for c in OWN_COLOURS[players][seat])
+    names = COULEURS if locale == "fr" else COLOURS
+    return " & ".join(names[c].capitalize() for c in OWN_COLOURS[players][seat])
 
 
-def _colour_name(colour: int) -> str:
-    return COLOURS[colour]
+def _who(players: int, seat: int) -> dict[str, Any]:
+    """The params naming a seat, in English ("player") and French ("joueur")."""
+    return {"player": seat_label(players, seat), "joueur": seat_label(players, seat, "fr"), "seat": seat}
 
 
 class State:
@@ -240,7 +249,7 @@ class FirezoneEngine:
         """Begin the current seat's turn and play any automatic move (R5.3) until a choice is needed."""
         while True:
             seat = st.current
-            player = seat_label(st.players, seat)
+            who = _who(st.players, seat)
             if st.pile:
                 # R5.1 / R7.2: draw the top tile for the active player.
                 st.drawn = st.pile.pop()
@@ -248,11 +257,10 @@ class FirezoneEngine:
                 st.phase = TILE
                 hot = _hottest_text(st)
                 if st.firebreaks:
-                    events.append(Event("draw.hidden", {"player": player, "seat": seat, "hottest": hot}))
+                    events.append(Event("draw.hidden", {**who, "hottest": hot}))
                     events.append(Event("draw.private", {"value": st.drawn, "hottest": hot}, to=seat))
                 else:
-                    events.append(Event("draw", {"player": player, "seat": seat, "value": st.drawn,
-                                                 "hottest": hot}))
+                    events.append(Event("draw", {**who, "value": st.drawn, "hottest": hot}))
                 top, cells = st.hottest()
                 if len(cells) > 1 or not st.auto_forced or st.firebreak_allowed(seat):
                     return
@@ -263,7 +271,7 @@ class FirezoneEngine:
                 st.phase = MEN
             if st.has_men_move(seat):
                 return
-            events.append(Event("pass.auto", {"player": player, "seat": seat}))  # R5.3(a)
+            events.append(Event("pass.auto", who))  # R5.3(a)
             if self._end_turn(st, True, events):
                 return
 
@@ -293,7 +301,7 @@ class FirezoneEngine:
         st.phase = MEN
         st.last = {"cell": geo.name(cell), "kind": "tile"}
         kind = "tile.auto" if auto else "tile"
-        events.append(Event(kind, {"player": seat_label(st.players, seat), "seat": seat,
+        events.append(Event(kind, {**_who(st.players, seat),
                                    "value": value, "cell": geo.name(cell), "heat": heat}))
         if not st.pile and st.mode == COMPETITIVE:
             events.append(Event("pile.empty", {}))
@@ -339,9 +347,13 @@ class FirezoneEngine:
                 f"{r['colour']}: {r['unplaced']} unplaced, "
                 f"{'one zone' if r['one_zone'] else 'not one zone'}, "
                 f"{'open 1' if r['open_one'] else 'no open 1'}" for r in report)
+            bilan = " ; ".join(
+                f"{COULEURS[c].capitalize()} : {r['unplaced']} non placé{'s' if r['unplaced'] > 1 else ''}, "
+                f"{'une seule zone' if r['one_zone'] else 'pas une seule zone'}, "
+                f"{'un 1 ouvert' if r['open_one'] else 'aucun 1 ouvert'}" for c, r in enumerate(report))
             kind = f"outcome.{st.mode}_{'won' if won else 'lost'}"
             return Outcome(tuple(seats) if won else (), kind,
-                           {"report": text, "colours": report, "zones": zone_list}, None)
+                           {"report": text, "bilan": bilan, "colours": report, "zones": zone_list}, None)
         scores = {}
         best = {}
         for seat in seats:
@@ -357,9 +369,12 @@ class FirezoneEngine:
         for s in order:
             ranks[s] = 1 + sum(1 for o in seats if (scores[o], best[o]) > (scores[s], best[s]))
         labels = [seat_label(st.players, s) for s in seats]
+        noms = [seat_label(st.players, s, "fr") for s in seats]
         params = {
             "winners": ", ".join(labels[s] for s in winners),
             "scores": ", ".join(f"{labels[s]} {scores[s]}" for s in order),
+            "gagnants": ", ".join(noms[s] for s in winners),
+            "points": ", ".join(f"{noms[s]} {scores[s]}" for s in order),
             "ranks": {str(s): ranks[s] for s in seats},
             "zones": zone_list,
         }
@@ -458,7 +473,7 @@ class FirezoneEngine:
                 raise IllegalMove("pass takes no argument.")
             if st.phase == TILE:
                 raise IllegalMove("You cannot pass before placing the drawn tile: play tile <cell>.")
-            events = [Event("pass", {"player": seat_label(st.players, seat), "seat": seat})]
+            events = [Event("pass", _who(st.players, seat))]
             st.last = {"kind": "pass"}
             self._next(st, True, events)
             return events
@@ -490,7 +505,7 @@ class FirezoneEngine:
             shown = ", ".join(str(v) for v in st.setup_draws)
             raise IllegalMove(f"The middles must be two of the drawn tiles {shown}.")
         self._lay_rhombus(st, low, high)
-        events = [Event("setup", {"player": seat_label(st.players, seat), "seat": seat, "low": low,
+        events = [Event("setup", {**_who(st.players, seat), "low": low,
                                   "high": high,
                                   "tiles": ", ".join(f"{geo.name(c)}={v}" for c, v in st.board.items())})]
         st.last = {"kind": "setup"}
@@ -523,7 +538,7 @@ class FirezoneEngine:
         events: list[Event] = []
         self._tile(st, seat, cell, top, events, auto=False)
         if not st.has_men_move(seat):  # R5.3(a)
-            events.append(Event("pass.auto", {"player": seat_label(st.players, seat), "seat": seat}))
+            events.append(Event("pass.auto", _who(st.players, seat)))
             self._next(st, True, events)
         return events
 
@@ -559,10 +574,9 @@ class FirezoneEngine:
         st.supply[seat][colour] -= 1
         st.sacrificed[seat][colour] += 1
         st.last = {"cell": geo.name(cell), "kind": "firebreak"}
-        player = seat_label(st.players, seat)
         events = [
-            Event("firebreak", {"player": player, "seat": seat, "cell": geo.name(cell),
-                                "colour": COLOURS[colour]}),
+            Event("firebreak", {**_who(st.players, seat), "cell": geo.name(cell),
+                                "colour": COLOURS[colour], "couleur": COULEURS[colour]}),
             Event("firebreak.private", {"cell": geo.name(cell), "value": value}, to=seat),
         ]
         if not st.pile:
@@ -617,8 +631,11 @@ class FirezoneEngine:
         st.men[cell][colour] += n
         st.supply[seat][colour] -= n
         st.last = {"cell": geo.name(cell), "kind": "men"}
-        events = [Event("men", {"player": seat_label(st.players, seat), "seat": seat, "n": n,
-                                "cell": geo.name(cell), "colour": COLOURS[colour]})]
+        events = [Event("men", {**_who(st.players, seat), "n": n, "cell": geo.name(cell),
+                                "colour": COLOURS[colour],
+                                "firefighters": "firefighter" if n == 1 else "firefighters",
+                                "couleur": COULEURS[colour] if n == 1 else COULEURS_PLURIEL[colour],
+                                "hommes": "homme" if n == 1 else "hommes"})]
         self._next(st, False, events)
         return events
 

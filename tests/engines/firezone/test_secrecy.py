@@ -90,7 +90,7 @@ def test_r7_2_firebreaks_off_the_draw_is_public():
     state = new_game(4, stack=list(EXAMPLE_STACK))
     events = ENGINE.play(state, 3, "setup 6 6")
     assert events[1].kind == "draw" and events[1].params == {
-        "player": "Green", "seat": 0, "value": 2, "hottest": "2,0 (10), 0,2 (10)"}
+        "player": "Green", "joueur": "Vert", "seat": 0, "value": 2, "hottest": "2,0 (10), 0,2 (10)"}
     assert ENGINE.view(state, None)["drawn"] == 2
 
 
