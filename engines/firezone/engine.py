@@ -213,8 +213,9 @@ class FirezoneEngine:
         if seats == 4:
             st.phase = SETUP
             st.current = 3  # the setup player (R4.1, D14)
-            if len(set(st.setup_draws)) == 1:
+            if len(set(st.setup_draws)) == 1:  # R4.3: one possible pair, played automatically
                 self._lay_rhombus(st, st.setup_draws[0], st.setup_draws[0])
+                opening.append(self._setup_event(st, 3, st.setup_draws[0], st.setup_draws[0]))
                 self._start_turn(st, opening)
         else:
             for (q, r), value in zip(SETUP_CELLS[seats], st.setup_draws, strict=True):
@@ -505,12 +506,14 @@ class FirezoneEngine:
             shown = ", ".join(str(v) for v in st.setup_draws)
             raise IllegalMove(f"The middles must be two of the drawn tiles {shown}.")
         self._lay_rhombus(st, low, high)
-        events = [Event("setup", {**_who(st.players, seat), "low": low,
-                                  "high": high,
-                                  "tiles": ", ".join(f"{geo.name(c)}={v}" for c, v in st.board.items())})]
+        events = [self._setup_event(st, seat, low, high)]
         st.last = {"kind": "setup"}
         self._start_turn(st, events)
         return events
+
+    def _setup_event(self, st: State, seat: int, low: int, high: int) -> Event:
+        return Event("setup", {**_who(st.players, seat), "low": low, "high": high,
+                               "tiles": ", ".join(f"{geo.name(c)}={v}" for c, v in st.board.items())})
 
     def _check_hottest(self, st: State, words: list[str], verb: str) -> tuple[int, int]:
         if st.phase != TILE:

@@ -127,6 +127,10 @@ def test_r4_3_four_equal_values_are_laid_automatically():
     state = new_game(4, stack=[5, 5, 5, 5])
     assert state.phase != "setup" and ENGINE.to_move(state) == [0]
     assert len(ENGINE.view(state, None)["tiles"]) == 4
+    # R5.3: automatic moves are announced like normal ones: the layout is said before the first draw
+    opening = ENGINE.opening_events(state)
+    assert [e.kind for e in opening][:2] == ["setup", "draw"]
+    assert opening[0].params["player"] == "Red" and opening[0].params["tiles"] == "1,0=5, 0,1=5, 0,0=5, 1,1=5"
 
 
 def test_r4_4_start_state():
