@@ -50,9 +50,12 @@ class ForestFire:
     def load(self, data: dict) -> State:
         return game.load_state(data)
 
-    def log_form(self, move: str) -> list[str]:
-        """R11.1: how the move log records a move (the intensify shortcut as intensify + puts)."""
-        return expand(move)
+    def log_form(self, move: str, events: list[Event] | None = None) -> list[str]:
+        """R11.1: how the move log records a played move (the intensify shortcut as intensify + puts).
+
+        Given the move's events, only the markers actually placed are recorded as puts: a shortcut whose
+        burn ends the game (R8.1) is then logged as `intensify <sq>` alone."""
+        return expand(move, events)
 
 
 ENGINE = ForestFire()

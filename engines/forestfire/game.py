@@ -453,14 +453,13 @@ def _play_fire(s: State, words: list[str]) -> list[Event]:
     k = fire[square]
     if not k:
         raise IllegalMove(f"Square {square} has no fire: intensify a square that burns.")
-    given = [_square(w) for w in words[2:]]
     eligible = intensify_targets(s, square, k)
     left = supply_left(s)
     count = 2 * k if left is None else min(2 * k, left + k)  # §9: the burnt markers return first
     burn_ends_game = victory_points(s) + (10 if square == TOWN else 1) >= TOTAL_VICTORY_AT
-    if burn_ends_game:
-        given = []  # R6.3: if the burn ends the game, listed targets are ignored
-    elif given:
+    # R6.3: if the burn ends the game (R8.1), the listed targets are ignored, whatever they are.
+    given = [] if burn_ends_game else [_square(w) for w in words[2:]]
+    if given:
         if not eligible:
             raise IllegalMove(f"No square can take the markers of square {square}: type `intensify {square}` "
                               "alone.")
@@ -715,9 +714,19 @@ def view(s: State, seat: int | None) -> dict:
     }
 
 
-def expand(move: str) -> list[str]:
-    """R11.1: the canonical log form of a move; an intensify shortcut becomes `intensify <sq>` + puts."""
-    words = move.lower().split()
-    if words and words[0] == "intensify" and len(words) > 2:
-        return [f"intensify {words[1]}"] + [f"put {w}" for w in words[2:]]
-    return [" ".join(words)]
+def expand(move: str, events: list[Event] | None = None) -> list[str]:
+    """R11.1: the canonical log form of a played move: single spaces, squares and amounts as plain numbers
+    (`grow 08` -> `grow 8`), and an intensify shortcut as `intensify <sq>` followed by one `put <t>` per
+    marker in the order given.
+
+    With the move's `events`, the puts are the markers actually placed, so a shortcut whose burn ended the
+    game (R8.1: the listed targets are ignored) is recorded as `intensify <sq>` alone and the log replays.
+    """
+    words = [str(int(w)) if w.isascii() and w.isdigit() else w for w in move.lower().split()]
+    if not words or words[0] != "intensify" or len(words) < 2:
+        return [" ".join(words)]
+    if events is not None:
+        puts = [str(e.params["square"]) for e in events if e.kind == "fire.put"]
+    else:
+        puts = words[2:]
+    return [f"intensify {words[1]}"] + [f"put {t}" for t in puts]

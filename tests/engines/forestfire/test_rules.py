@@ -231,6 +231,17 @@ def test_r6_3_shortcut_lists_exactly_2k_eligible_targets():
     assert fires(s) == {5: 1, 7: 2, 9: 2, 10: 1} and ENGINE.to_move(s) == [CHIEF]
 
 
+def test_r6_3_shortcut_targets_ignored_when_the_burn_ends_the_game():
+    """R6.3, R8.1: a shortcut whose burn reaches 10 VP ignores its listed targets, whatever they are."""
+    for move in ("intensify 1 2 2 3 3", "intensify 1 13 x", "intensify 1 2"):
+        s = mk(fire={1: 2, 3: 1}, burnt=[8, 9])
+        events = play(s, FIRE, move)
+        assert "fire.put" not in kinds(events) and fires(s) == {3: 1}
+        assert ENGINE.outcome(s).kind == "outcome.total"
+    # A burn that does not end the game still checks every target.
+    assert "There is no square 13" in _refusal(mk(fire={3: 1}), FIRE, "intensify 3 13 2")
+
+
 def test_r6_4_move_completes_action_and_allowance_counts_loaded_water():
     s = mk(fire={9: 1}, phase="chief")
     play(s, CHIEF, "load a 1")
@@ -308,7 +319,6 @@ def test_r7_3_no_hidden_information():
 
 
 def test_r8_1_total_victory_at_step_c():
-    s = mk(fire={5: 5, 7: 1}, burnt=[2, 3, 4, 8, 9, 10, 11, 6], a=None)
     s = mk(fire={5: 5, 7: 1}, burnt=[2, 3, 4, 8], a=None)
     assert vp(s) == 9
     events = play(s, FIRE, "grow 5")
@@ -409,6 +419,28 @@ def test_r11_1_shortcut_recorded_like_step_by_step():
     assert ENGINE.dump(one) == ENGINE.dump(two)
     assert [e.dump() for e in events_one] == [e.dump() for e in events_two]
     assert expand("  Grow   7 ") == ["grow 7"]
+
+
+def test_r11_1_log_form_canonical_and_only_markers_placed():
+    """R11.1: the log form uses plain numbers and, given the events, lists only the markers placed."""
+    assert ENGINE.log_form("grow 08") == ["grow 8"]
+    assert ENGINE.log_form("load a 03") == ["load a 3"]
+    assert ENGINE.log_form("Intensify 011 010 10") == ["intensify 11", "put 10", "put 10"]
+    s = mk(fire={8: 3, 10: 1}, burnt=[6])
+    events = ENGINE.play(s, FIRE, "intensify 8 7 7 7 5 10 10")
+    assert ENGINE.log_form("intensify 8 7 7 7 5 10 10", events) == [
+        "intensify 8", "put 7", "put 7", "put 7", "put 5", "put 10", "put 10"]
+    # The burn ends the game (R8.1): no marker is placed, so the log holds the intensify alone and replays.
+    s = mk(fire={1: 2, 3: 1}, burnt=[8, 9])
+    events = ENGINE.play(s, FIRE, "intensify 1 2 2 3 3")
+    steps = ENGINE.log_form("intensify 1 2 2 3 3", events)
+    assert steps == ["intensify 1"]
+    replay = mk(fire={1: 2, 3: 1}, burnt=[8, 9])
+    play(replay, FIRE, *steps)
+    assert ENGINE.dump(replay) == ENGINE.dump(s)
+    # Step by step, `intensify <sq>` alone places nothing yet and is logged as it is.
+    s = mk(fire={8: 3})
+    assert ENGINE.log_form("intensify 8", ENGINE.play(s, FIRE, "intensify 8")) == ["intensify 8"]
 
 
 def test_r11_1_legal_moves_canonical_and_all_accepted():
