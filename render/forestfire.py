@@ -415,6 +415,22 @@ def draw_lanes(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, locale
         water_cells(draw, cx - 42, top + 48, info["water"], cell=13, gap=4)
 
 
+def fire_notes(view: dict, locale: str) -> list[tuple[str, str]]:
+    """The (at most two) notes at the foot of the Fire panel, with their colour."""
+    notes = []
+    gust = gust_targets(view)
+    # R6.3: while an intensify's markers are being placed no gust can be played, and the leftmost fire is
+    # still moving: a gust hint then would mislead.
+    if gust and not view["over"] and view.get("step") != "place":
+        notes.append((_t(locale, "gust_hint", squares=", ".join(map(str, gust))), "muted"))
+    placing = view.get("placing")
+    if placing:
+        notes.append((_t(locale, "placing", square=placing["square"], left=placing["left"]), "fire"))
+    if view.get("supply_left") is not None:
+        notes.append((_t(locale, "supply", left=view["supply_left"], total=view["fire_supply"]), "muted"))
+    return notes[-2:]
+
+
 def draw_panels(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, locale: str) -> None:
     roles = view.get("roles") or {"fire": view["seats"].index("Fire"), "chief": view["seats"].index("Chief")}
     bottom = HEIGHT - 16
@@ -453,16 +469,7 @@ def draw_panels(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, local
     tiers = _t(locale, "tiers")
     text(draw, (x, PANEL_TOP + 160), tiers, size=fit_text(tiers, fire_box[2] - x - 16, 18), fill="muted",
          anchor="lm")
-    notes = []
-    gust = gust_targets(view)
-    if gust and not view["over"]:
-        notes.append((_t(locale, "gust_hint", squares=", ".join(map(str, gust))), "muted"))
-    placing = view.get("placing")
-    if placing:
-        notes.append((_t(locale, "placing", square=placing["square"], left=placing["left"]), "fire"))
-    if view.get("supply_left") is not None:
-        notes.append((_t(locale, "supply", left=view["supply_left"], total=view["fire_supply"]), "muted"))
-    for i, (note, fill) in enumerate(notes[-2:]):
+    for i, (note, fill) in enumerate(fire_notes(view, locale)):
         text(draw, (x, PANEL_TOP + 192 + i * 26), note, size=fit_text(note, fire_box[2] - x - 16, 20, True),
              bold=fill == "fire", fill=fill, anchor="lm")
 

@@ -140,3 +140,14 @@ def test_golden_image():
     # A small mean can hide a real change (one water cell, a digit): few pixels may differ strongly.
     strong = sum(difference.convert("L").point(lambda v: 255 if v > 48 else 0).histogram()[255:])
     assert strong <= 50, f"{strong} pixels differ strongly from the golden image"
+
+
+def test_no_gust_hint_while_placing_intensify_markers():
+    """R6.3: mid-intensify the Fire can only `put`; the panel shows the markers left, not a gust hint."""
+    from render.forestfire import fire_notes
+
+    s = state(fire={6: 2, 9: 1})
+    assert fire_notes(ENGINE.view(s, None), "en")[0][0].startswith("A gust now would hit square(s) 5, 4, 3")
+    ENGINE.play(s, 0, "intensify 6")
+    notes = fire_notes(ENGINE.view(s, None), "en")
+    assert [note for note, _fill in notes] == ["Intensify 6: 4 marker(s) to place"]
