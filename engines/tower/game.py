@@ -1245,10 +1245,10 @@ def _sim_card(st: State, seat: int, code: str):
 
 
 def _same_jump_end(st: State, cands: list) -> bool:
-    """Two jumps of one employee (staircase a / b) that may end alike: both saved or both in the fire."""
+    """Two jumps of one employee (staircase a / b) that may end alike (R11.5): both saved, both lost in the
+    fire, or both arriving on one landing (its lowest free cell, side A, whichever 3 cell they reached)."""
     ends = [_jump_dest(st, c, side) for _, (c, side) in cands]
-    return all(e == STREET or (IS_LANDING[e] and st.sec[SECTION[e]]) for e in ends) or (
-        st.fno and all(e != STREET and IS_LANDING[e] for e in ends))
+    return all(e == STREET or IS_LANDING[e] for e in ends)  # two stair cells are always distinct ends
 
 
 def _options_for(st: State, f: int) -> list[tuple[int, bool]]:

@@ -297,3 +297,19 @@ def test_illegal_wrong_seat_and_full_elevator_and_fire():
     refused(st, "redraw swap", "red's turn", colour="blue")
     with pytest.raises(IllegalMove):
         ENGINE.play(st, 7, "redraw swap")
+
+
+def test_r11_5_jump_both_staircases_to_one_landing_is_one_move():
+    """R11.5 / R6.33: from a 1/2 cell, staircases a and b that both end on the same landing below (both
+    flights full, both 3 cells free) give one result: only the ASCII-smaller string is listed; b is logged as a."""
+    full = {"SA31": "blue", "SA32": "blue", "SA33": "blue", "SB31": "green", "SB32": "green", "SB33": "green"}
+    st = build(4, hand=["jump"] * 5, cells={"L3A1": "red", **full})
+    jumps = [m for m in ENGINE.legal_moves(st, 0) if m.startswith("play jump")]
+    assert jumps == ["play jump L3A1 a"]
+    events = play(st, "play jump L3A1 b")
+    assert moved(events) == "play jump L3A1 a" and cells_of(st)["L2A1"] == "red"
+    # different flights below: two results, two strings
+    st = build(4, hand=["jump"] * 5, cells={"L3A1": "red", "SA31": "blue", "SA32": "blue", "SA33": "blue",
+                                            "SB31": "green"})
+    jumps = [m for m in ENGINE.legal_moves(st, 0) if m.startswith("play jump")]
+    assert jumps == ["play jump L3A1 a", "play jump L3A1 b"]
