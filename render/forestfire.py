@@ -43,6 +43,7 @@ TEXTS = {
         "town": "TOWN",
         "burnt": "BURNT",
         "step_action": "{who} to play: gust, grow <sq> or intensify <sq>",
+        "step_action_no_gust": "{who} to play: grow <sq> or intensify <sq> (no gust possible)",
         "step_place": "{who}: put {left} more marker(s) within {k} of square {square}",
         "step_engines": "{who} to play: load / move / spray / done / end",
         "vp": "VP",
@@ -82,6 +83,7 @@ TEXTS = {
         "town": "VILLE",
         "burnt": "BRÛLÉ",
         "step_action": "{who} joue : gust, grow <case> ou intensify <case>",
+        "step_action_no_gust": "{who} joue : grow <case> ou intensify <case> (pas de gust possible)",
         "step_place": "{who} : put — encore {left} marqueur(s), à {k} case(s) au plus de la case {square}",
         "step_engines": "{who} joue : load / move / spray / done / end",
         "vp": "PV",
@@ -287,7 +289,8 @@ def draw_status(draw: ImageDraw.ImageDraw, view: dict, locale: str, top: int) ->
         fill, ink = colour("highlight"), "ink"
     else:
         who = role_label(view, roles["fire"], locale)
-        message = _t(locale, "step_action", who=who)
+        # R6.1: a gust that would place nothing is not a legal action, so it is not suggested.
+        message = _t(locale, "step_action" if gust_targets(view) else "step_action_no_gust", who=who)
         fill, ink = (255, 214, 190), "ink"
     rounded_box(draw, box, fill, outline="ink", radius=12, width=2)
     size = fit_text("▶ " + message, box[2] - box[0] - 30, 26, bold=True)

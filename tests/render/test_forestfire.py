@@ -151,3 +151,27 @@ def test_no_gust_hint_while_placing_intensify_markers():
     ENGINE.play(s, 0, "intensify 6")
     notes = fire_notes(ENGINE.view(s, None), "en")
     assert [note for note, _fill in notes] == ["Intensify 6: 4 marker(s) to place"]
+
+
+def drawn_texts(view, monkeypatch, locale="en") -> list[str]:
+    """Every string the renderer writes on the board."""
+    import render.forestfire as module
+
+    seen = []
+    real = module.text
+
+    def spy(draw, xy, label, *args, **kwargs):
+        seen.append(label)
+        return real(draw, xy, label, *args, **kwargs)
+
+    monkeypatch.setattr(module, "text", spy)
+    board("forestfire", view, locale)
+    return seen
+
+
+def test_status_line_suggests_gust_only_when_legal(monkeypatch):
+    """R6.1, F7(b): with the fire in the town no gust is possible, so the status line does not offer it."""
+    no_gust = drawn_texts(ENGINE.view(state(fire={1: 1, 5: 2}), None), monkeypatch)
+    assert "▶ Fire to play: grow <sq> or intensify <sq> (no gust possible)" in no_gust
+    with_gust = drawn_texts(ENGINE.view(state(fire={3: 2}), None), monkeypatch)
+    assert "▶ Fire to play: gust, grow <sq> or intensify <sq>" in with_gust
