@@ -53,3 +53,12 @@ def test_rules_summary_sections():
     assert titles[0] == "overview" and "moves" in titles
     assert all(re.fullmatch(r"[a-z]+", t) for t in titles)
     assert all(len(s) <= 1800 for s in sections)
+
+
+def test_french_water_amounts_read_naturally():
+    """R6.4 load/spray texts in French name the water as units, not `3 eau`."""
+    load = event_text("forestfire", "engine.load", {"engine": "a", "amount": 3, "water": 5}, "fr")
+    assert load == "Le camion a charge 3 unité(s) d'eau (eau à bord : 5)."
+    miss = event_text("forestfire", "engine.spray_miss",
+                      {"engine": "b", "square": 7, "distance": 1, "need": 3, "roll": 2, "water": 1}, "fr")
+    assert miss.endswith("raté (eau restante : 1).")
