@@ -23,11 +23,42 @@ CANNOT_DM = 50007
 UNKNOWN_CHANNEL = 10003
 
 
-def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
-    """Fit text in a Discord message, keeping the end (the latest events and who moves next)."""
+def clip(text: str, limit: int = MESSAGE_LIMIT, *, more: str = "") -> str:
+    """Fit text in a Discord message (2000 characters) on line boundaries: the first lines (the move that
+    was played) and the last ones (the latest events, who moves next) stay; the middle gives way to one
+    line saying how much was left out (`more` tells where to find it)."""
     if len(text) <= limit:
         return text
-    return "…" + text[-(limit - 1):]
+    lines = text.split("\n")
+
+    def gap(n: int) -> str:
+        return f"… {n} line{'s' if n != 1 else ''} left out{more} …"
+
+    budget = limit - len(gap(len(lines))) - 2
+    head: list[str] = []
+    tail: list[str] = []
+    used = 0
+    # the opening block (up to a third of the room), then as many of the last lines as fit
+    for line in lines:
+        if used + len(line) + 1 > budget // 3:
+            break
+        head.append(line)
+        used += len(line) + 1
+    for line in reversed(lines[len(head):]):
+        if used + len(line) + 1 > budget:
+            break
+        tail.insert(0, line)
+        used += len(line) + 1
+    if not tail:  # one enormous last line: cut it, keeping its end
+        room = budget - used - 1
+        tail = ["…" + lines[-1][-room:]] if room > 0 else []
+    left_out = len(lines) - len(head) - len(tail)
+    return "\n".join([*head, *([gap(left_out)] if left_out else []), *tail])[:limit]
+
+
+def unique(user_ids: list[int]) -> list[int]:
+    """Each user once, in order (one person may hold several seats of a cooperative game)."""
+    return list(dict.fromkeys(user_ids))
 
 
 def board_file(image: bytes, name: str = "board.png") -> discord.File:
@@ -89,12 +120,18 @@ class Delivery:
 
     async def send(self, thread_id: int | None, content: str, *, image: bytes | None = None,
                    mention: list[int] | None = None, view: discord.ui.View | None = None) -> discord.Message | None:
+        """One message in the game's thread. Text too long for one message (a long chain of AI moves) is
+        clipped on line boundaries and comes in full as `moves.txt` beside the board."""
         thread = await self.thread(thread_id)
         if thread is None:
             return None
-        kwargs: dict = {"content": clip(content) or None, "allowed_mentions": pings(mention or [])}
-        if image is not None:
-            kwargs["file"] = board_file(image)
+        shown = clip(content, more=" (all of it in moves.txt)")
+        kwargs: dict = {"content": shown or None, "allowed_mentions": pings(unique(mention or []))}
+        files = [] if image is None else [board_file(image)]
+        if shown != content:
+            files.append(discord.File(io.BytesIO(content.encode("utf-8")), filename="moves.txt"))
+        if files:
+            kwargs["files"] = files
         if view is not None:
             kwargs["view"] = view
         try:
@@ -117,7 +154,7 @@ class Delivery:
         """The public message (text, board, pings), then the private messages, then end-of-game tidying."""
         text = reply.text
         if reply.mention:
-            text += "\n" + " ".join(f"<@{u}>" for u in reply.mention) + " — your move."
+            text += "\n" + " ".join(f"<@{u}>" for u in unique(reply.mention)) + " — your move."
         view = table_view(reply.table_id) if reply.status == "active" else None
         if text.strip() or reply.image is not None:
             await self.send(reply.thread_id, text, image=reply.image, mention=reply.mention, view=view)
@@ -131,9 +168,10 @@ class Delivery:
         thread = self.bot.get_channel(reply.thread_id) if reply.thread_id else None
         if thread is None and reply.thread_id:
             thread = await self.thread(reply.thread_id)
-        link = thread.jump_url if isinstance(thread, discord.Thread) else ""
+        link = f"\n↪ {thread.jump_url}" if isinstance(thread, discord.Thread) else ""
         for note in reply.private:
-            content = clip(f"{note.text}\n↪ {link}" if link else note.text)
+            # the link back to the thread always stays, even under a clipped text
+            content = clip(note.text, MESSAGE_LIMIT - len(link), more=" (see /hand in the thread)") + link
             try:
                 dm = await self.bot.create_dm(discord.Object(note.user_id))  # type: ignore[arg-type]
                 kwargs: dict = {"content": content}

@@ -8,6 +8,7 @@ the caller (ephemeral): a short confirmation, or the service's refusal in its ow
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import Awaitable, Callable
@@ -18,7 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import service as svc
-from bot.discord_delivery import Delivery, board_file, clip, lobby_text
+from bot.discord_delivery import MESSAGE_LIMIT, Delivery, board_file, clip, lobby_text
 from bot.views import lobby_view
 
 if TYPE_CHECKING:
@@ -29,12 +30,39 @@ log = logging.getLogger("ember.discord")
 NOT_A_GAME_THREAD = "This isn't a game thread. Start a game with `/ember new`, or use this in a game's thread."
 MAX_CHOICES = 25
 CHOICE_LIMIT = 100
-EMBED_LIMIT = 4000
+EMBED_LIMIT = 4096
+MAX_FILES = 10
+# Discord drops an autocomplete answer after 3 s; give up before that and offer nothing rather than fail.
+AUTOCOMPLETE_SECONDS = 2.0
+OVER = ("finished", "abandoned")
 
 
 def _choice(text: str) -> app_commands.Choice[str]:
     text = text[:CHOICE_LIMIT]
     return app_commands.Choice(name=text, value=text)
+
+
+def clip_start(text: str, limit: int, more: str) -> str:
+    """Keep the beginning of a long text (a rules section reads from the top), cut on a line boundary."""
+    if len(text) <= limit:
+        return text
+    room = limit - len(more) - 2
+    cut = text.rfind("\n", 0, room)
+    return text[:cut if cut > room // 2 else room].rstrip() + "\n" + more
+
+
+def code_block(lines: list[str], limit: int = MESSAGE_LIMIT) -> str:
+    """The latest lines that fit in one code block (the oldest give way first)."""
+    kept: list[str] = []
+    size = len("```\n\n```") + len("(older moves left out)\n")
+    for line in reversed(lines):
+        line = line[:limit - size - 1]
+        if size + len(line) + 1 > limit:
+            break
+        kept.insert(0, line)
+        size += len(line) + 1
+    older = "(older moves left out)\n" if len(kept) < len(lines) else ""
+    return older + "```\n" + "\n".join(kept) + "\n```"
 
 
 def rank_moves(moves: list[str], typed: str) -> list[str]:
@@ -102,11 +130,13 @@ class Games(commands.Cog):
             await interaction.response.defer(ephemeral=True, thinking=True)
 
     async def _answer(self, interaction: discord.Interaction, text: str, *, image: bytes | None = None,
-                      embed: discord.Embed | None = None) -> None:
+                      embed: discord.Embed | None = None, images: list[bytes] = ()) -> None:
         kwargs: dict = {"content": clip(text) or None, "ephemeral": True,
                         "allowed_mentions": discord.AllowedMentions.none()}
-        if image is not None:
-            kwargs["file"] = board_file(image)
+        pictures = ([image] if image is not None else []) + list(images)
+        if pictures:
+            kwargs["files"] = [board_file(p, "board.png" if i == 0 else f"board{i + 1}.png")
+                               for i, p in enumerate(pictures[:MAX_FILES])]
         if embed is not None:
             kwargs["embed"] = embed
         await interaction.followup.send(**kwargs)
@@ -141,6 +171,23 @@ class Games(commands.Cog):
         if table_id is None:
             raise svc.NotFound(NOT_A_GAME_THREAD)
         return table_id
+
+    async def _game_here(self, channel_id: int | None) -> str | None:
+        """The game id of the thread's table, read without loading or drawing the game (autocomplete)."""
+        if not channel_id:
+            return None
+        table = await self.service.store.table_by_thread(int(channel_id))
+        return None if table is None else table.game
+
+    async def _is_over(self, table_id: int) -> bool:
+        table = await self.service.store.get_table(int(table_id))
+        return table is not None and table.status in OVER
+
+    async def _game_over(self, interaction: discord.Interaction, table_id: int) -> None:
+        """The answer to anything asked of a finished or abandoned game: its result and final board."""
+        reply = await self.service.board(table_id)
+        said = reply.text if reply.text.startswith(reply.title) else f"{reply.title} is over: {reply.text}"
+        await self._answer(interaction, said, image=reply.image)
 
     async def _in_thread(self, interaction: discord.Interaction,
                          action: Callable[[int], Awaitable[str | None]]) -> None:
@@ -191,7 +238,7 @@ class Games(commands.Cog):
         game = getattr(interaction.namespace, "game", None)
         try:
             opts = svc.game_options(game) if game else []
-        except svc.ServiceError:
+        except Exception:
             return []
         head, _, last = current.rpartition(" ")
         head = (head + " ") if head else ""
@@ -267,7 +314,8 @@ class Games(commands.Cog):
                        reminder: app_commands.Range[float, 0, 336] | None = None) -> None:
         async def action(table_id: int) -> str:
             reply = await self.service.settings(table_id, interaction.user.id, reminder_hours=reminder)
-            await self.delivery.send(reply.thread_id, reply.text)
+            if reminder is not None:  # a change is news for the table; a look is only for the host
+                await self.delivery.send(reply.thread_id, reply.text)
             return reply.text
 
         await self._in_thread(interaction, action)
@@ -302,14 +350,20 @@ class Games(commands.Cog):
 
     @move.autocomplete("move")
     async def move_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        try:
+        """The caller's legal moves; nothing (never an error) outside a game, out of turn, or when slow."""
+        async def legal() -> list[str]:
             table_id = await self.service.table_for_thread(interaction.channel_id) if interaction.channel_id else None
-            if table_id is None:
-                return []
-            moves = await self.service.legal_moves(table_id, interaction.user.id)
+            return [] if table_id is None else await self.service.legal_moves(table_id, interaction.user.id)
+
+        try:
+            moves = await asyncio.wait_for(legal(), AUTOCOMPLETE_SECONDS)
         except svc.ServiceError:
             return []
-        return [_choice(m) for m in rank_moves(moves, current)]
+        except Exception:
+            log.warning("move autocomplete in %s failed", interaction.channel_id, exc_info=True)
+            return []
+        # a choice's value can't pass 100 characters; a longer move must be typed
+        return [_choice(m) for m in rank_moves([m for m in moves if len(m) <= CHOICE_LIMIT], current)]
 
     @app_commands.command(name="undo", description="Take back your last move, if nobody has moved since")
     @app_commands.guild_only()
@@ -337,13 +391,15 @@ class Games(commands.Cog):
         await self._in_thread(interaction, lambda t: self._show_hand(interaction, t))
 
     async def _show_hand(self, interaction: discord.Interaction, table_id: int) -> None:
-        reply = await self.service.private(table_id, interaction.user.id)
+        reply = await self.service.private(table_id, interaction.user.id)  # refuses a non-player first
+        if await self._is_over(table_id):
+            await self._game_over(interaction, table_id)
+            return None
         notes = [p for p in reply.private if p.user_id == interaction.user.id] or [svc.Private(
             interaction.user.id, "You have nothing private in this game.")]
-        # One answer: the text of every seat the caller holds, with the first private picture.
+        # One answer: the text and picture of every seat the caller holds.
         text = "\n\n".join(p.text for p in notes)
-        image = next((p.image for p in notes if p.image is not None), None)
-        await self._answer(interaction, text, image=image)
+        await self._answer(interaction, text, images=[p.image for p in notes if p.image is not None])
         return None
 
     @app_commands.command(name="rules", description="The rules summary of this thread's game (only to you)")
@@ -352,13 +408,14 @@ class Games(commands.Cog):
     async def rules(self, interaction: discord.Interaction, topic: str | None = None,
                     game: str | None = None) -> None:
         async def work() -> None:
-            chosen = game
+            chosen = game or await self._game_here(interaction.channel_id)
             if chosen is None:
-                table_id = await self._table_here(interaction)
-                chosen = (await self.service.board(table_id)).game
+                raise svc.NotFound("This isn't a game thread: pick a game with the `game` option, "
+                                   "or use /rules in a game's thread.")
             text = await self.service.rules(chosen, topic)
             title, _, body = text.partition("\n")
-            embed = discord.Embed(title=title.strip("* ")[:256], description=clip(body, EMBED_LIMIT),
+            body = clip_start(body, EMBED_LIMIT, "… (the section goes on: ask for a narrower `topic`)")
+            embed = discord.Embed(title=title.strip("* ")[:256], description=body or None,
                                   colour=discord.Colour.orange())
             await self._answer(interaction, "", embed=embed)
             return None
@@ -369,12 +426,10 @@ class Games(commands.Cog):
     async def rules_topics(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         game = getattr(interaction.namespace, "game", None)
         try:
-            if game is None and interaction.channel_id:
-                table_id = await self.service.table_for_thread(interaction.channel_id)
-                if table_id is not None:
-                    game = (await self.service.board(table_id)).game
+            game = game or await asyncio.wait_for(self._game_here(interaction.channel_id), AUTOCOMPLETE_SECONDS)
             topics = svc.rules_topics(game) if game else []
-        except svc.ServiceError:
+        except Exception:
+            log.warning("rules autocomplete in %s failed", interaction.channel_id, exc_info=True)
             return []
         typed = current.lower().strip()
         return [_choice(t) for t in topics if typed in t][:MAX_CHOICES]
@@ -387,20 +442,23 @@ class Games(commands.Cog):
             lines = await self.service.log(table_id, count)
             if not lines:
                 return "No moves yet."
-            return clip("```\n" + "\n".join(lines) + "\n```")
+            return code_block(lines)
 
         await self._in_thread(interaction, action)
 
     # -- buttons ------------------------------------------------------------------------------------------
 
     async def on_button(self, interaction: discord.Interaction, action: str, table_id: int) -> None:
-        if action in ("join", "leave", "ai", "start"):
-            await self._run(interaction, lambda: self._lobby_action(interaction, action, table_id),
-                            table_id=table_id)
-        elif action == "board":
-            await self._run(interaction, lambda: self._show_board(interaction, table_id), table_id=table_id)
-        elif action == "hand":
-            await self._run(interaction, lambda: self._show_hand(interaction, table_id), table_id=table_id)
+        async def work() -> str | None:
+            if action == "hand":
+                return await self._show_hand(interaction, table_id)
+            if await self._is_over(table_id):  # an old lobby or move message of a game that has ended
+                return await self._game_over(interaction, table_id)
+            if action == "board":
+                return await self._show_board(interaction, table_id)
+            return await self._lobby_action(interaction, action, table_id)
+
+        await self._run(interaction, work, table_id=table_id)
 
     # -- Discord events ---------------------------------------------------------------------------------
 

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 from discord.ext import commands
 
+from bot.discord_delivery import unique
+
 if TYPE_CHECKING:
     from bot.client import EmberBot
 
@@ -51,8 +53,13 @@ class Reminders(commands.Cog):
         now = self.clock() if self.clock is not None else None
         due = await self.bot.service.due_reminders(now)
         for reminder in due:
-            mentions = " ".join(f"<@{u}>" for u in reminder.user_ids)
-            await self.bot.delivery.send(reminder.thread_id, f"{mentions} {reminder.text}", mention=reminder.user_ids)
+            # each reminder is already recorded as sent: one that can't be posted must not stop the others
+            users = unique(reminder.user_ids)
+            mentions = " ".join(f"<@{u}>" for u in users)
+            try:
+                await self.bot.delivery.send(reminder.thread_id, f"{mentions} {reminder.text}", mention=users)
+            except Exception:
+                log.exception("table %s: reminder not delivered", reminder.table_id)
         if due:
             log.info("sent %d reminder(s)", len(due))
         return len(due)
