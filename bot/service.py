@@ -429,9 +429,13 @@ class TableService:
         """The log rows for one played move. A game may record a shortcut as its step-by-step moves
         (`engine.log_form`, e.g. Forest Fire's R11.1): the first row carries the events, and replaying the
         rows one by one gives the same game."""
-        forms = getattr(engine, "log_form", lambda typed: [typed])(move) or [move]
+        log_form = getattr(engine, "log_form", None)
+        forms = (log_form(move, events) if log_form else None) or [move]
         rows = [self._move_row(table, seat, user_id, forms[0], events)]
-        rows += [self._move_row(table, seat, user_id, form, []) for form in forms[1:]]
+        for step, form in enumerate(forms[1:], start=1):
+            row = self._move_row(table, seat, user_id, form, [])
+            row.step = step
+            rows.append(row)
         return rows
 
     def _move_line(self, table: TableRow, engine: Engine, state: Any, seat: int, move: str,
@@ -562,7 +566,7 @@ class TableService:
         if not any(s.user_id == user_id for s in table.seats):
             raise NotAllowed(f"You are not playing in {self._title(table)}.")
         rows = await self.store.moves(table.id)
-        humans = [i for i, row in enumerate(rows) if row.user_id is not None]
+        humans = [i for i, row in enumerate(rows) if row.user_id is not None and row.step == 0]
         if not humans:
             raise NotAllowed("No move has been played yet: nothing to undo.")
         first = humans[-1]
@@ -588,7 +592,7 @@ class TableService:
         except Conflict:
             raise MovedOn("The game moved on: someone else's action was saved first. Here is the current board.") from None
         names = self._names(table)
-        said = ", ".join(f"`{row.move}`" for row in taken)
+        said = ", ".join(f"`{row.move}`" for row in taken if row.step == 0)
         text = (f"↩️ **{names.get(rows[first].seat, 'A player')}** took back {said}.\n"
                 "Next: " + ", ".join(names.get(s, f"seat {s + 1}") for s in waiting))
         mention = [u for u in (self._owner(table, s) for s in waiting) if u is not None]

@@ -56,6 +56,7 @@ class MoveRow:
     events: list[dict]           # Event.dump() of every event the move produced
     at: float                    # unix time
     undone: bool = False
+    step: int = 0                # 0: the move as typed; 1, 2 ...: rows spelling a typed shortcut out
 
 
 @dataclass

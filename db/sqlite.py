@@ -88,6 +88,12 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (table_id, n)
     );
     """,
+    # 2: a move typed as a shortcut is logged as several rows (e.g. Forest Fire's intensify + puts);
+    # `step` is 0 on the row a player typed and 1, 2, ... on the rows that spell the rest of it out, so an
+    # undo takes the whole typed move back.
+    """
+    ALTER TABLE moves ADD COLUMN step INTEGER NOT NULL DEFAULT 0;
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -215,6 +221,7 @@ def _move_from_row(table_id: int, row: sqlite3.Row) -> MoveRow:
         events=_decode(table_id, f"moves.events (move {row['n']})", row["events"], list, nullable=False),
         at=row["at"],
         undone=bool(row["undone"]),
+        step=row["step"],
     )
 
 
@@ -441,7 +448,7 @@ class SqliteStore:
         """The log in play order; with `limit`, only the latest `limit` rows (still in play order)."""
         if limit is not None and limit <= 0:
             return []
-        sql = "SELECT n, seat, user_id, move, events, at, undone FROM moves WHERE table_id = ?"
+        sql = "SELECT n, seat, user_id, move, events, at, undone, step FROM moves WHERE table_id = ?"
         params: list[Any] = [table_id]
         if not include_undone:
             sql += " AND undone = 0"
@@ -521,7 +528,7 @@ class SqliteStore:
         ]
         move_rows = [
             (table.id, m.n, m.seat, m.user_id, m.move, _encode(m.events, f"events of move {m.n}"), m.at,
-             int(bool(m.undone)))
+             int(bool(m.undone)), int(m.step))
             for m in moves
         ]
         async with self._writing(f"Saving table {table.id} failed"):
@@ -555,8 +562,8 @@ class SqliteStore:
                     )
             if move_rows:
                 await self._run_many(
-                    "INSERT INTO moves (table_id, n, seat, user_id, move, events, at, undone) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO moves (table_id, n, seat, user_id, move, events, at, undone, step) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     move_rows,
                 )
             rows = await self._fetch_table_rows(table.id)

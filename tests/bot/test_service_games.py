@@ -113,3 +113,16 @@ async def test_the_host_switches_the_game_to_french(service):
     assert "français" in reply.text
     said = (await service.act(table, FIRE, "grow 11")).text
     assert "case 11" in said, said
+
+
+async def test_undo_takes_a_whole_shortcut_back(service, store):
+    reply = await service.create("forestfire", FIRE, "Fiona", seed=2)
+    await service.join(reply.table_id, CHIEF, "Carl")
+    await service.start(reply.table_id, FIRE)
+    before = (await store.get_table(reply.table_id)).state
+    await service.act(reply.table_id, FIRE, "intensify 11 10 10")
+    assert [m.step for m in await store.moves(reply.table_id)] == [0, 1, 2]
+    undone = await service.undo(reply.table_id, FIRE)
+    assert "took back `intensify 11`." in undone.text
+    assert (await store.get_table(reply.table_id)).state == before
+    assert await store.moves(reply.table_id) == []

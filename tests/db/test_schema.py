@@ -135,3 +135,25 @@ def test_split_statements_respects_strings_and_comments():
         "-- a comment; still a comment\nINSERT INTO a VALUES ('b;c');",
     ]
     assert len(split_statements(MIGRATIONS[0])) == 7  # 3 tables, 4 indexes
+
+
+async def test_a_version_1_file_migrates_and_keeps_its_moves(tmp_path):
+    """Migration 2 adds moves.step; rows logged before it read back as typed moves (step 0)."""
+    import sqlite3
+
+    from db.sqlite import MIGRATIONS, SqliteStore, split_statements
+
+    path = tmp_path / "v1.db"
+    with sqlite3.connect(path) as connection:
+        for statement in split_statements(MIGRATIONS[0]):
+            connection.execute(statement)
+        connection.execute("INSERT INTO tables (game, host_id, seed, created_at, updated_at) VALUES ('x', 1, 1, 0, 0)")
+        connection.execute("INSERT INTO moves (table_id, n, seat, move, at) VALUES (1, 1, 0, 'grow 11', 0)")
+        connection.execute("PRAGMA user_version = 1")
+    store = await SqliteStore.open(path)
+    try:
+        assert await store.schema_version() == len(MIGRATIONS)
+        [row] = await store.moves(1)
+        assert (row.move, row.step) == ("grow 11", 0)
+    finally:
+        await store.close()
