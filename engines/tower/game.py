@@ -44,6 +44,11 @@ from .geometry import (
 )
 
 COLOURS = ("red", "blue", "green", "yellow")  # D32
+# event_text fills a catalog template from the event's params only, so events naming a colour also carry the
+# French words ("joueur" beside "player", "couleur" beside "colour"), as Fire Zones does.
+COULEURS = ("rouge", "bleu", "vert", "jaune")
+COULEURS_PLURIEL = ("rouges", "bleus", "verts", "jaunes")
+COMMENT = {"street": "par la rue", "elevator": "par l'ascenseur"}
 EMPLOYEES = 16
 TOKENS = 36
 HAND = 5
@@ -492,6 +497,8 @@ class TowerEngine:
         else:
             self._action(st, seat, verb, tokens, str(move), events)
         st._legal = None
+        for event in events:
+            _in_french(event.params)
         return events
 
     def _action(self, st: State, seat: int, verb: str, tokens: list[str], typed: str,
@@ -665,6 +672,17 @@ def _spend(st: State, cost: int, events: list[Event]) -> None:
     events.append(Event("turn.start", {"player": COLOURS[st.active], "turn": st.turn}))
 
 
+def _in_french(params: dict) -> None:
+    """Add the French words of an event's colour params for the fr catalog."""
+    if "player" in params:
+        params["joueur"] = COULEURS[COLOURS.index(params["player"])]
+    if "colour" in params:
+        i = COLOURS.index(params["colour"])
+        params["couleur"] = COULEURS[i] if params.get("count", 1) == 1 else COULEURS_PLURIEL[i]
+    if "how" in params:
+        params["comment"] = COMMENT[params["how"]]
+
+
 def _outcome(st: State) -> Outcome:
     """R8.2: most saved; tie: fewest on the Ambulance; still tied: shared win."""
     best = max(range(st.n), key=lambda s: (st.saved[s], -st.amb[s]))
@@ -673,7 +691,10 @@ def _outcome(st: State) -> Outcome:
     names = " and ".join(COLOURS[s] for s in winners)
     params = {"winners": names, "saved": st.saved[best], "ambulance": st.amb[best],
               "table": "; ".join(f"{COLOURS[s]} {st.saved[s]} saved / {st.amb[s]} lost / "
-                                 f"{_in_building(st, s)} inside" for s in range(st.n))}
+                                 f"{_in_building(st, s)} inside" for s in range(st.n)),
+              "gagnants": " et ".join(COULEURS[s] for s in winners),
+              "tableau": "; ".join(f"{COULEURS[s]} {st.saved[s]} sauvé(s) / {st.amb[s]} perdu(s) / "
+                                   f"{_in_building(st, s)} dedans" for s in range(st.n))}
     kind = "outcome.win" if len(winners) == 1 else "outcome.shared"
     return Outcome(winners, kind, params, {s: st.saved[s] for s in range(st.n)})
 

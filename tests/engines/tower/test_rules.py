@@ -313,3 +313,37 @@ def test_r11_5_jump_both_staircases_to_one_landing_is_one_move():
                                             "SB31": "green"})
     jumps = [m for m in ENGINE.legal_moves(st, 0) if m.startswith("play jump")]
     assert jumps == ["play jump L3A1 a", "play jump L3A1 b"]
+
+
+def test_r7_2_catalogs_fill_every_placeholder_in_en_and_fr():
+    """Every event and outcome of random games fills each {field} of its en and fr texts; the French texts
+    name colours in French (joueur / couleur / comment / gagnants / tableau params)."""
+    import string
+
+    from engines.core import Rng, event_text, resolve_options
+    from engines.players import RandomPlayer
+
+    catalogs = {loc: json.loads((Path(g.__file__).parent / "messages" / f"{loc}.json").read_text("utf-8"))
+                for loc in ("en", "fr")}
+    assert set(catalogs["en"]) == set(catalogs["fr"])
+    seen = set()
+    for seed in range(3):
+        st = ENGINE.setup(2 + seed, resolve_options(ENGINE, {"extreme": seed == 1}), seed)
+        rng, player = Rng(seed), RandomPlayer()
+        events = []
+        while ENGINE.outcome(st) is None:
+            s = ENGINE.to_move(st)[0]
+            events += ENGINE.play(st, s, player.choose(ENGINE, st, s, rng))
+        out = ENGINE.outcome(st)
+        for kind, params in [(e.kind, e.params) for e in events] + [(out.kind, out.params)]:
+            seen.add(kind)
+            for loc, cat in catalogs.items():
+                fields = {f for _, f, _, _ in string.Formatter().parse(cat[kind]) if f}
+                assert fields <= set(params), (loc, kind, fields - set(params))
+            fr = event_text("tower", kind, {k: v for k, v in params.items() if k not in ("move", "cards")}, "fr")
+            assert not re.search(r"\b(red|blue|green|yellow|street|elevator)\b", fr), fr
+    assert {"walk", "card.played", "event.draw", "turn.start", "eliminated"} <= seen
+    events = play(build(3, cells={"SA13": "blue"}, active="blue"), "walk SA13 G")
+    saved = [e for e in events if e.kind == "saved"][0]
+    assert event_text("tower", "saved", saved.params, "fr") == "1 employé(s) bleu sauvé(s) (par la rue)."
+    assert event_text("tower", "walk", events[0].params, "fr") == "bleu : walk SA13 G"
