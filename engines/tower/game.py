@@ -84,7 +84,7 @@ class State:
         "epile", "pack", "played", "out", "kept", "current_event",
         "apile", "discard", "hands",
         "first", "active", "phase", "actions_left", "turn",
-        "end_now", "end_round", "last_action", "last_event", "rng", "_legal",
+        "end_now", "end_round", "last_action", "last_event", "rng", "opening_log", "_legal",
     )
 
     def __eq__(self, other: object) -> bool:
@@ -424,6 +424,7 @@ class TowerEngine:
         st.last_action = None
         st.last_event = None
         st._legal = None
+        st.opening_log = []
         if st.opening:
             self._opening(st)
         return st
@@ -433,10 +434,18 @@ class TowerEngine:
         events: list[Event] = []
         for _ in range(4):
             card = st.epile.pop()
+            events.append(Event("opening.draw" if card.startswith("fire") else "opening.ignored", {"card": card}))
             if card.startswith("fire"):
                 _fire(st, OFFICE_INDEX[card[6:]], int(card[4]), events)
             _discard_event(st, card)
             st.last_event = card
+        for event in events:
+            _in_french(event.params)
+        st.opening_log = [e.dump() for e in events]
+
+    def opening_events(self, st: State) -> list[Event]:
+        """What setup did before turn 1 (R4.8 extreme opening), said in the thread when the game starts."""
+        return [Event.load(e) for e in st.opening_log]
 
     # -- queries --
     def to_move(self, st: State) -> list[int]:
@@ -1463,6 +1472,8 @@ def dump(st: State) -> dict:
         "hands": {COLOURS[s]: list(st.hands[s]) for s in range(st.n)},
         "rng": st.rng.dump(),
     })
+    if st.opening_log:
+        data["opening_log"] = list(st.opening_log)
     return data
 
 
@@ -1515,6 +1526,7 @@ def load(data: Mapping) -> State:
     st.discard = list(data["discard"])
     st.hands = [list(data["hands"][COLOURS[s]]) for s in range(n)]
     st.rng = Rng.load(data["rng"])
+    st.opening_log = list(data.get("opening_log", []))
     st._legal = None
     return st
 

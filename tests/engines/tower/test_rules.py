@@ -96,6 +96,19 @@ def test_r4_8_extreme_opening_resolves_four_events():
     assert "pompier" not in pub(st)["played_events"]
 
 
+def test_r4_8_extreme_opening_is_announced():
+    """R4.8: the 4 revealed cards and their fire are reported when the game starts (opening_events), and the
+    report survives dump/load; without the option setup reports nothing."""
+    st = fresh(3, seed=1, extreme_opening=True, stack={"events": ["truck", "fire2:O1A", "pompier", "fire1:O1A"]})
+    events = ENGINE.opening_events(st)
+    assert [(e.kind, e.params.get("card")) for e in events if e.kind.startswith("opening")] == [
+        ("opening.ignored", "truck"), ("opening.draw", "fire2:O1A"), ("opening.ignored", "pompier"),
+        ("opening.draw", "fire1:O1A")]
+    assert kinds(events).count("fire.office") == 3 and all(e.to is None for e in events)
+    assert ENGINE.opening_events(ENGINE.load(json.loads(json.dumps(ENGINE.dump(st))))) == events
+    assert ENGINE.opening_events(fresh(3)) == []
+
+
 # --- R5 turn structure ------------------------------------------------------------------------------------
 
 def test_r5_1_to_r5_5_turn_phases():
