@@ -118,6 +118,17 @@ class Delivery:
                 log.warning("thread %s can't be unarchived", thread_id, exc_info=True)
         return channel  # type: ignore[return-value]
 
+    async def follow(self, thread_id: int | None, user_id: int) -> None:
+        """Add a player to the game's thread, so it shows in their thread list and they hear of every move
+        (best effort: without it they are still pinged when it is their turn)."""
+        thread = await self.thread(thread_id)
+        if not isinstance(thread, discord.Thread):
+            return
+        try:
+            await thread.add_user(discord.Object(user_id))  # type: ignore[arg-type]
+        except discord.HTTPException as err:
+            log.info("thread %s: can't add %s (%s)", thread.id, user_id, err)
+
     async def send(self, thread_id: int | None, content: str, *, image: bytes | None = None,
                    mention: list[int] | None = None, view: discord.ui.View | None = None) -> discord.Message | None:
         """One message in the game's thread. Text too long for one message (a long chain of AI moves) is
@@ -197,14 +208,21 @@ class Delivery:
             log.exception("table %s: can't mark DMs open for %s", reply.table_id, user_id)
 
     async def dm_closed(self, reply: Reply, user_id: int) -> None:
-        try:
-            await self.service.mark_dm(reply.table_id, user_id, closed=True)
-        except Exception:
-            log.exception("table %s: can't mark DMs closed for %s", reply.table_id, user_id)
+        """Mark the seat and tell the player once: not again for every private message while their DMs
+        stay closed, nor after a restart (the mark is in the store)."""
         key = (reply.table_id, user_id)
         if key in self._dm_warned:
             return
         self._dm_warned.add(key)
+        try:
+            table = await self.service.store.get_table(reply.table_id)
+            told = table is not None and any(s.user_id == user_id and s.dm_closed for s in table.seats)
+            await self.service.mark_dm(reply.table_id, user_id, closed=True)
+        except Exception:
+            log.exception("table %s: can't mark DMs closed for %s", reply.table_id, user_id)
+            told = False
+        if told:
+            return
         await self.send(reply.thread_id, f"<@{user_id}>, your DMs are closed: use /hand", mention=[user_id])
 
     async def close_thread(self, thread_id: int | None) -> None:

@@ -87,6 +87,13 @@ def parse_options(game: str, text: str | None) -> dict[str, str]:
     leftover = _PAIR.sub("", text).replace(",", " ").replace(";", " ").strip()
     if leftover or not pairs:
         raise svc.BadInput("Options look like `name=value`, separated by spaces. " + options_help(game))
+    try:
+        allowed = {opt.name for opt in svc.game_options(game)}
+    except svc.ServiceError:
+        return pairs  # an unknown game: the service says so
+    for name in pairs:
+        if name not in allowed:  # test-only options (a rigged deck or dice: `stack`) are not for players
+            raise svc.BadInput(f"There is no option `{name}`. " + options_help(game))
     return pairs
 
 
@@ -229,6 +236,7 @@ class Games(commands.Cog):
             await self.service.set_thread(reply.table_id, thread.id)
             reply.thread_id = thread.id
             await self.delivery.lobby(reply)
+            await self.delivery.follow(thread.id, interaction.user.id)
             return f"{reply.title} is open in {thread.mention}."
 
         await self._run(interaction, work)
@@ -272,6 +280,7 @@ class Games(commands.Cog):
         user = interaction.user
         if action in ("join", "join-extra"):
             reply = await self.service.join(table_id, user.id, self._name(user), extra_seat=action == "join-extra")
+            await self.delivery.follow(reply.thread_id, user.id)
             said = "You have a seat."
         elif action == "leave":
             reply = await self.service.leave(table_id, user.id)

@@ -224,3 +224,44 @@ def test_clipping_keeps_the_move_and_the_ping_and_cuts_on_lines():
     block = code_block([f"{n}. Alice: spray {n} " + "z" * 60 for n in range(1, 51)])
     assert len(block) <= 2000 and block.endswith("```") and "50. Alice" in block and block.count("```") == 2
     assert block.startswith("(older moves left out)")
+
+
+async def test_players_follow_the_thread_and_test_only_options_are_refused(harness, stub):
+    h = harness
+    alice, bob = stub.add_user("Alice"), stub.add_user("Bob")
+    rigged = await stub.command(alice, stub.channel_id, "ember", {"game": "rescue", "options": "stack=6"},
+                                subcommand="new")
+    assert rigged.reply.ephemeral and "no option `stack`" in rigged.reply.text and "`mode`" in rigged.reply.text
+    assert stub.threads() == []
+    table_id, thread_id, lobby = await h.new_game(alice, "forestfire")
+    await stub.click(bob, lobby, lobby.button("Join"))
+    assert stub.thread_members[thread_id] == {alice.id, bob.id}
+
+
+@pytest.fixture
+async def race_harness(race, stub, tmp_path):
+    h = Harness(stub, f"sqlite:///{tmp_path / 'ember.db'}", Clock())
+    await h.start_bot()
+    yield h
+    await h.stop_bot()
+
+
+async def test_closed_dms_are_noted_once_even_across_a_restart(race_harness, stub):
+    h = race_harness
+    alice, bob = stub.add_user("Alice"), stub.add_user("Bob")
+    stub.closed_dms.add(bob.id)
+    table_id, thread_id, lobby = await h.new_game(alice, "race")
+    await stub.click(bob, lobby, lobby.button("Join"))
+    await stub.click(alice, lobby, lobby.button("Start"))
+
+    def notes():
+        return [m for m in stub.in_channel(thread_id) if "your DMs are closed" in m.text]
+
+    assert len(notes()) == 1 and notes()[0].pinged == {bob.id}
+    await h.move(alice, thread_id, "add 1")
+    await h.move(bob, thread_id, "peek")        # a private message that can't be delivered
+    await h.restart()
+    await h.move(alice, thread_id, "add 1")
+    await h.move(bob, thread_id, "peek")
+    assert len(notes()) == 1
+    assert "Race to Ten" in (await stub.command(bob, thread_id, "hand")).reply.text

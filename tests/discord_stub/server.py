@@ -195,6 +195,7 @@ class DiscordStub:
         self.dm_channels: dict[int, int] = {}             # user id -> DM channel id
         self.closed_dms: set[int] = set()                 # user ids whose DMs answer 403 / 50007
         self.gone_channels: set[int] = set()              # channel ids answering 404 / 10003
+        self.thread_members: dict[int, set[int]] = {}     # thread id -> user ids the bot added
         self.unknown_routes: list[tuple[str, str]] = []
         self.identifies = 0
         self._sockets: list[web.WebSocketResponse] = []
@@ -584,6 +585,14 @@ class DiscordStub:
                 return channel if isinstance(channel, web.Response) else self._json(channel)
             case ["channels", channel_id] if method == "PATCH":
                 return await self._edit_channel(request, int(channel_id))
+            case ["channels", channel_id, "thread-members", user_id] if method == "PUT":
+                channel = self._channel(int(channel_id))
+                if isinstance(channel, web.Response):
+                    return channel
+                if channel.get("thread_metadata", {}).get("archived"):
+                    return self._error(400, 50083, "Thread is archived")
+                self.thread_members.setdefault(int(channel_id), set()).add(int(user_id))
+                return web.Response(status=204)
             case ["channels", channel_id, "threads"] if method == "POST":
                 return await self._create_thread(request, int(channel_id))
             case ["channels", channel_id, "messages"] if method == "POST":
