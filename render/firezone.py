@@ -133,11 +133,21 @@ def _seat_name(view: dict, seat: int, locale: str) -> str:
     names = view.get("names") or {}
     if str(seat) in names:
         return str(names[str(seat)])
-    colours = view.get("seat_colours", [[]])[seat]
     if view.get("mode") == "solo" or len(view["seats"]) == 1:
         return view["seats"][seat]
-    own = [c for c in colours if not (len(view["seats"]) == 3 and c == "red")]
+    own = _own_colours(view, seat)
     return " & ".join(COLOUR_NAMES.get(locale, COLOUR_NAMES["en"])[c] for c in own) or view["seats"][seat]
+
+
+def _reinforcements(view: dict) -> str | None:
+    """The 3-player reinforcement colour (R4.2): red unless the table chose other colours."""
+    return view.get("reinforcements", "red" if len(view["seats"]) == 3 else None)
+
+
+def _own_colours(view: dict, seat: int) -> list[str]:
+    if "own_colours" in view:
+        return list(view["own_colours"][seat])
+    return [c for c in view.get("seat_colours", [[]])[seat] if c != _reinforcements(view)]
 
 
 # -- geometry -----------------------------------------------------------------------------------------
@@ -378,9 +388,7 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: dict, locale: str, y: float, row_h
                     outline="ink" if active else "grid", radius=10, width=3 if active else 2)
         cy = y + (row_h - 8) / 2
         x = MARGIN + 16
-        for c in view["seat_colours"][seat]:
-            if players == 3 and c == "red":
-                continue
+        for c in _own_colours(view, seat):
             d.ellipse((x, cy - 14, x + 28, cy + 14), fill=MEN_RGB[c], outline=(20, 20, 20), width=2)
             x += 34
         name = _seat_name(view, seat, locale)
@@ -390,7 +398,7 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: dict, locale: str, y: float, row_h
         for c, n in view["supply"][seat].items():
             d.ellipse((sx, cy - 11, sx + 22, cy + 11), fill=MEN_RGB[c], outline=(20, 20, 20), width=2)
             label = _t(locale, "left", n=n)
-            if players == 3 and c == "red":
+            if c == _reinforcements(view):
                 label = f"{label} {_t(locale, 'reinforcements')}"
             text(d, (sx + 28, cy), label, size=20, anchor="lm")
             sx += 28 + text_width(label, 20) + 22
@@ -400,8 +408,8 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: dict, locale: str, y: float, row_h
             text(d, (sx, cy), label, size=18, fill="muted", anchor="lm")
             sx += text_width(label, 18) + 16
         if not solo_like:
-            values = [z["value"] for z in zones if z["colour"] in view["seat_colours"][seat]
-                      and not (players == 3 and z["colour"] == "red")]
+            own = _own_colours(view, seat)
+            values = [z["value"] for z in zones if z["colour"] in own]
             if values:
                 label = _t(locale, "zones") + ": " + " + ".join(str(v) for v in sorted(values, reverse=True))
                 lx = max(sx, 560)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import permutations
 from typing import Any
 
 from engines.core import Event, IllegalMove, InvalidOption, Option, Outcome, Rng
@@ -12,18 +13,22 @@ from engines.firezone.scoring import Zone, zones
 
 MEN_PER_COLOUR = 12  # R2.3
 REINFORCEMENTS = 4  # R4.2, 3 players
-RED = 3
+RED = 3  # position of the reinforcement colour in the colour order (R4.2; red by default)
 
 # R4.3 start cells; 4 players: ends then middles.
 SETUP_CELLS = {1: [(0, 0)], 2: [(0, 0), (1, 0)], 3: [(0, 0), (1, 0), (0, 1)]}
 ENDS = [geo.key(0, 0), geo.key(1, 1)]
 MIDDLES = [geo.key(1, 0), geo.key(0, 1)]
 
-# R4.2: colours each seat controls, and which of them are its "own" (sacrificable, R6.3).
+# R4.2: colours each seat controls, and which of them are its "own" (sacrificable, R6.3), as positions in
+# the table's colour order (option `colours`, default green, blue, yellow, red: the spec's seat_colours).
 SEAT_COLOURS = {1: [[0, 1, 2, 3]], 2: [[0, 2], [1, 3]], 3: [[0, RED], [1, RED], [2, RED]], 4: [[0], [1], [2], [3]]}
 OWN_COLOURS = {1: [[0, 1, 2, 3]], 2: [[0, 2], [1, 3]], 3: [[0], [1], [2]], 4: [[0], [1], [2], [3]]}
 
 COMPETITIVE, SOLO, COOP = "competitive", "solo", "coop"
+DEFAULT_ORDER = "gbyr"
+# R4.2: players may pick colours before the start; any order of the four colours keeps the counts.
+COLOUR_ORDERS = tuple("".join(p) for p in permutations(DEFAULT_ORDER))
 SETUP, TILE, MEN, OVER = "setup", "tile", "men", "over"
 
 
@@ -34,16 +39,16 @@ COULEURS = ("vert", "bleu", "jaune", "rouge")  # masculine singular, agreeing wi
 COULEURS_PLURIEL = ("verts", "bleus", "jaunes", "rouges")
 
 
-def seat_label(players: int, seat: int, locale: str = "en") -> str:
-    if players == 1:
+def seat_label(st: State, seat: int, locale: str = "en") -> str:
+    if st.players == 1:
         return "Solo"
     names = COULEURS if locale == "fr" else COLOURS
-    return " & ".join(names[c].capitalize() for c in OWN_COLOURS[players][seat])
+    return " & ".join(names[c].capitalize() for c in st.own_cols[seat])
 
 
-def _who(players: int, seat: int) -> dict[str, Any]:
+def _who(st: State, seat: int) -> dict[str, Any]:
     """The params naming a seat, in English ("player") and French ("joueur")."""
-    return {"player": seat_label(players, seat), "joueur": seat_label(players, seat, "fr"), "seat": seat}
+    return {"player": seat_label(st, seat), "joueur": seat_label(st, seat, "fr"), "seat": seat}
 
 
 class State:
@@ -52,7 +57,7 @@ class State:
     __slots__ = (
         "players", "mode", "firebreaks", "round_down", "auto_forced", "rng", "pile", "board", "hidden",
         "men", "free", "frontier", "supply", "sacrificed", "phase", "current", "drawn", "drew", "passes",
-        "turn", "setup_draws", "last", "result", "opening",
+        "turn", "setup_draws", "last", "result", "opening", "order", "seat_cols", "own_cols",
     )
 
     def __init__(self) -> None:
@@ -80,6 +85,19 @@ class State:
         self.last: dict[str, Any] = {}
         self.result: Outcome | None = None
         self.opening: list[dict] = []  # events of the automatic moves made inside setup()
+        self.order = DEFAULT_ORDER  # option `colours`: colour letters by position (R4.2)
+        self.seat_cols: list[list[int]] = []  # seat -> colours it controls
+        self.own_cols: list[list[int]] = []  # seat -> its own colours (not the 3-player reinforcements)
+
+    def set_colours(self, order: str) -> None:
+        """R4.2: map the seats' colour positions through the chosen colour order."""
+        self.order = order
+        colour_at = [COLOUR_LETTERS[letter] for letter in order]
+        self.seat_cols = [[colour_at[i] for i in pos] for pos in SEAT_COLOURS[self.players]]
+        self.own_cols = [[colour_at[i] for i in pos] for pos in OWN_COLOURS[self.players]]
+
+    def reinforcement_colour(self) -> int | None:
+        return COLOUR_LETTERS[self.order[RED]] if self.players == 3 else None
 
     # -- geometry helpers ------------------------------------------------------------------------------
 
@@ -119,18 +137,18 @@ class State:
 
     def colours_left(self, seat: int) -> list[int]:
         supply = self.supply[seat]
-        return [c for c in SEAT_COLOURS[self.players][seat] if supply[c]]
+        return [c for c in self.seat_cols[seat] if supply[c]]
 
     def own_left(self, seat: int) -> list[int]:
         supply = self.supply[seat]
-        return [c for c in OWN_COLOURS[self.players][seat] if supply[c]]
+        return [c for c in self.own_cols[seat] if supply[c]]
 
     def firebreak_allowed(self, seat: int) -> bool:
         """R6.3 preconditions other than the cell."""
         return self.firebreaks and self.mode == COMPETITIVE and bool(self.own_left(seat))
 
     def has_men_move(self, seat: int) -> bool:
-        if not any(self.supply[seat][c] for c in SEAT_COLOURS[self.players][seat]):
+        if not any(self.supply[seat][c] for c in self.seat_cols[seat]):
             return False
         return any(self.room(cell) > 0 for cell in self.men)
 
@@ -167,6 +185,8 @@ class FirezoneEngine:
                ("up", "down")),
         Option("auto_forced_tile", True, "Place the drawn tile automatically when only one spot is legal",
                "bool"),
+        Option("colours", DEFAULT_ORDER, "Colours by seat (g b y r); 2 players: seat 1 gets 1st+3rd; 3: 4th reinforces",
+               "str", COLOUR_ORDERS),
     ]
 
     # -- setup -----------------------------------------------------------------------------------------
@@ -183,6 +203,10 @@ class FirezoneEngine:
             raise InvalidOption("Solo is for 1 player; with 2 to 4 players choose competitive or coop.")
         st = State()
         st.players = seats
+        order = str(options.get("colours") or DEFAULT_ORDER).lower()
+        if order not in COLOUR_ORDERS:
+            raise InvalidOption(f"Option colours: {order!r} must name g, b, y and r once each, e.g. rgby.")
+        st.set_colours(order)  # R4.2
         st.mode = mode
         st.firebreaks = bool(options.get("firebreaks", False)) and mode == COMPETITIVE  # R6.3
         st.round_down = options.get("rounding", "up") == "down"  # R9.3
@@ -202,10 +226,10 @@ class FirezoneEngine:
         st.supply = [[0, 0, 0, 0] for _ in range(seats)]
         st.sacrificed = [[0, 0, 0, 0] for _ in range(seats)]
         for seat in range(seats):
-            for colour in OWN_COLOURS[seats][seat]:
+            for colour in st.own_cols[seat]:
                 st.supply[seat][colour] = MEN_PER_COLOUR
             if seats == 3:
-                st.supply[seat][RED] = REINFORCEMENTS
+                st.supply[seat][st.reinforcement_colour()] = REINFORCEMENTS
         # R4.3 start tiles.
         st.setup_draws = [st.pile.pop() for _ in range(seats)]
         st.current = 0
@@ -250,7 +274,7 @@ class FirezoneEngine:
         """Begin the current seat's turn and play any automatic move (R5.3) until a choice is needed."""
         while True:
             seat = st.current
-            who = _who(st.players, seat)
+            who = _who(st, seat)
             if st.pile:
                 # R5.1 / R7.2: draw the top tile for the active player.
                 st.drawn = st.pile.pop()
@@ -302,7 +326,7 @@ class FirezoneEngine:
         st.phase = MEN
         st.last = {"cell": geo.name(cell), "kind": "tile"}
         kind = "tile.auto" if auto else "tile"
-        events.append(Event(kind, {**_who(st.players, seat),
+        events.append(Event(kind, {**_who(st, seat),
                                    "value": value, "cell": geo.name(cell), "heat": heat}))
         if not st.pile and st.mode == COMPETITIVE:
             events.append(Event("pile.empty", {}))
@@ -322,8 +346,8 @@ class FirezoneEngine:
         return [zones(st.board, st.men, st.free, c, st.round_down) for c in range(4)]
 
     def scored_colours(self, st: State, seat: int) -> list[int]:
-        """R8.4: reinforcements (red, 3 players) score for nobody."""
-        return OWN_COLOURS[st.players][seat]
+        """R8.4: reinforcements (the 4th colour, 3 players) score for nobody."""
+        return st.own_cols[seat]
 
     def _score(self, st: State) -> Outcome:
         by_colour = self.colour_zones(st)
@@ -369,8 +393,8 @@ class FirezoneEngine:
         ranks = {}
         for s in order:
             ranks[s] = 1 + sum(1 for o in seats if (scores[o], best[o]) > (scores[s], best[s]))
-        labels = [seat_label(st.players, s) for s in seats]
-        noms = [seat_label(st.players, s, "fr") for s in seats]
+        labels = [seat_label(st, s) for s in seats]
+        noms = [seat_label(st, s, "fr") for s in seats]
         params = {
             "winners": ", ".join(labels[s] for s in winners),
             "scores": ", ".join(f"{labels[s]} {scores[s]}" for s in order),
@@ -453,7 +477,7 @@ class FirezoneEngine:
         if not isinstance(seat, int) or not 0 <= seat < st.players:
             raise IllegalMove(f"There is no seat {seat} in this game.")
         if seat != st.current:
-            waiting = seat_label(st.players, st.current)
+            waiting = seat_label(st, st.current)
             raise IllegalMove(f"It is not your turn: {waiting} is to play.")
         if not isinstance(move, str) or not move.strip():
             raise IllegalMove("Empty move: type tile, firebreak, men or pass.")
@@ -474,7 +498,7 @@ class FirezoneEngine:
                 raise IllegalMove("pass takes no argument.")
             if st.phase == TILE:
                 raise IllegalMove("You cannot pass before placing the drawn tile: play tile <cell>.")
-            events = [Event("pass", _who(st.players, seat))]
+            events = [Event("pass", _who(st, seat))]
             st.last = {"kind": "pass"}
             self._next(st, True, events)
             return events
@@ -512,7 +536,7 @@ class FirezoneEngine:
         return events
 
     def _setup_event(self, st: State, seat: int, low: int, high: int) -> Event:
-        return Event("setup", {**_who(st.players, seat), "low": low, "high": high,
+        return Event("setup", {**_who(st, seat), "low": low, "high": high,
                                "tiles": ", ".join(f"{geo.name(c)}={v}" for c, v in st.board.items())})
 
     def _check_hottest(self, st: State, words: list[str], verb: str) -> tuple[int, int]:
@@ -541,7 +565,7 @@ class FirezoneEngine:
         events: list[Event] = []
         self._tile(st, seat, cell, top, events, auto=False)
         if not st.has_men_move(seat):  # R5.3(a)
-            events.append(Event("pass.auto", _who(st.players, seat)))
+            events.append(Event("pass.auto", _who(st, seat)))
             self._next(st, True, events)
         return events
 
@@ -558,8 +582,8 @@ class FirezoneEngine:
             raise IllegalMove("You have no men of your own colour left to sacrifice, so no firebreak.")
         if len(words) == 3:
             colour = self._colour(words[2])
-            if colour not in OWN_COLOURS[st.players][seat]:
-                if colour in SEAT_COLOURS[st.players][seat]:
+            if colour not in st.own_cols[seat]:
+                if colour in st.seat_cols[seat]:
                     raise IllegalMove("Reinforcements cannot be sacrificed for a firebreak.")
                 raise IllegalMove(f"{COLOURS[colour].capitalize()} is not your colour.")
             if colour not in own:
@@ -578,7 +602,7 @@ class FirezoneEngine:
         st.sacrificed[seat][colour] += 1
         st.last = {"cell": geo.name(cell), "kind": "firebreak"}
         events = [
-            Event("firebreak", {**_who(st.players, seat), "cell": geo.name(cell),
+            Event("firebreak", {**_who(st, seat), "cell": geo.name(cell),
                                 "colour": COLOURS[colour], "couleur": COULEURS[colour]}),
             Event("firebreak.private", {"cell": geo.name(cell), "value": value}, to=seat),
         ]
@@ -599,7 +623,7 @@ class FirezoneEngine:
             raise IllegalMove("You may deploy 1 to 3 men in a turn.")
         cell = self._cell(words[2])
         available = st.colours_left(seat)
-        mine = SEAT_COLOURS[st.players][seat]
+        mine = st.seat_cols[seat]
         if len(words) == 4:
             colour = self._colour(words[3])
             if colour not in mine:
@@ -634,7 +658,7 @@ class FirezoneEngine:
         st.men[cell][colour] += n
         st.supply[seat][colour] -= n
         st.last = {"cell": geo.name(cell), "kind": "men"}
-        events = [Event("men", {**_who(st.players, seat), "n": n, "cell": geo.name(cell),
+        events = [Event("men", {**_who(st, seat), "n": n, "cell": geo.name(cell),
                                 "colour": COLOURS[colour],
                                 "firefighters": "firefighter" if n == 1 else "firefighters",
                                 "couleur": COULEURS[colour] if n == 1 else COULEURS_PLURIEL[colour],
@@ -680,8 +704,10 @@ class FirezoneEngine:
         scored = {s: self.scored_colours(st, s) for s in range(players)}
         view: dict[str, Any] = {
             "game": self.id,
-            "seats": [seat_label(players, s) for s in range(players)],
-            "seat_colours": [[COLOURS[c] for c in SEAT_COLOURS[players][s]] for s in range(players)],
+            "seats": [seat_label(st, s) for s in range(players)],
+            "seat_colours": [[COLOURS[c] for c in st.seat_cols[s]] for s in range(players)],
+            "own_colours": [[COLOURS[c] for c in st.own_cols[s]] for s in range(players)],
+            "reinforcements": None if st.reinforcement_colour() is None else COLOURS[st.reinforcement_colour()],
             "to_move": self.to_move(st),
             "over": over,
             "outcome": st.result.dump() if st.result else None,
@@ -701,7 +727,7 @@ class FirezoneEngine:
             "firebreaks": firebreaks,
             "hottest": hottest,
             "unseen": {str(v): 6 - face_up[v] for v in range(1, 7)},  # R7.4
-            "supply": [{COLOURS[c]: st.supply[s][c] for c in SEAT_COLOURS[players][s]} for s in range(players)],
+            "supply": [{COLOURS[c]: st.supply[s][c] for c in st.seat_cols[s]} for s in range(players)],
             "sacrificed": [sum(st.sacrificed[s]) for s in range(players)],
             "zones": zone_view,
             "colour_scores": {COLOURS[c]: sum(z.value for z in by_colour[c]) for c in range(4)},
@@ -728,7 +754,7 @@ class FirezoneEngine:
             else:
                 tiles.append([q, r, shown, st.men[cell][:]])
         return {
-            "players": st.players, "mode": st.mode, "firebreaks": st.firebreaks,
+            "players": st.players, "colours": st.order, "mode": st.mode, "firebreaks": st.firebreaks,
             "round_down": st.round_down, "auto_forced": st.auto_forced, "rng": st.rng.dump(),
             "pile": list(st.pile), "tiles": tiles,
             "supply": [s[:] for s in st.supply], "sacrificed": [s[:] for s in st.sacrificed],
@@ -741,6 +767,7 @@ class FirezoneEngine:
     def load(self, data: dict) -> State:
         st = State()
         st.players = int(data["players"])
+        st.set_colours(data.get("colours") or DEFAULT_ORDER)
         st.mode = data["mode"]
         st.firebreaks = bool(data["firebreaks"])
         st.round_down = bool(data["round_down"])

@@ -31,6 +31,7 @@ def positions():
     yield "end", play_random(new_game(4, seed=3))
     yield "firebreaks-end", play_random(new_game(2, seed=4, firebreaks=True))
     yield "three-end", play_random(new_game(3, seed=8))
+    yield "three-picked-colours", play_random(new_game(3, seed=8, colours="ybrg"), 40)
     yield "solo-middle", play_random(new_game(1, seed=4), 20)
     yield "coop-end", play_random(new_game(3, seed=2, mode="coop"))
 
@@ -67,3 +68,15 @@ def test_end_board_outlines_zones():
     assert view["over"] and view["zones"]
     without = dict(view, zones=[])
     assert board("firezone", view) != board("firezone", without)
+
+
+def test_picked_colours_name_seats_and_reinforcements():
+    """R4.2 option `colours`: the panel names each seat by its own colours; the 4th colour is reinforcements."""
+    from render.firezone import _own_colours, _reinforcements, _seat_name
+
+    view = ENGINE.view(new_game(3, seed=8, colours="ybrg"), None)
+    assert _reinforcements(view) == "green"
+    assert [_seat_name(view, s, "fr") for s in range(3)] == ["Jaune", "Bleu", "Rouge"]
+    assert _own_colours(view, 0) == ["yellow"]
+    default = ENGINE.view(new_game(3, seed=8), None)
+    assert board("firezone", view) != board("firezone", default)

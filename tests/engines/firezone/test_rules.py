@@ -300,9 +300,9 @@ def test_r8_7_nobody_is_eliminated():
 
 def test_r9_options_and_modes():
     names = [o.name for o in ENGINE.options]
-    assert names == ["mode", "firebreaks", "rounding", "auto_forced_tile"]
+    assert names == ["mode", "firebreaks", "rounding", "auto_forced_tile", "colours"]
     assert resolve_options(ENGINE, {}) == {"mode": "competitive", "firebreaks": False, "rounding": "up",
-                                           "auto_forced_tile": True}
+                                           "auto_forced_tile": True, "colours": "gbyr"}
     assert all(len(o.help) <= 90 for o in ENGINE.options)
     assert new_game(1).mode == "solo"
     with pytest.raises(InvalidOption):
@@ -392,3 +392,43 @@ def test_message_catalogs_cover_every_kind():
                  "outcome.coop_lost", "draw", "draw.hidden", "draw.private", "tile", "tile.auto", "firebreak",
                  "firebreak.private", "men", "pass", "pass.auto", "setup", "pile.empty", "reveal"):
         assert kind in en
+
+
+def test_r4_2_players_pick_colours_before_the_start():
+    """R4.2: the bot may let players pick colours; option `colours` orders g, b, y, r by seat, counts unchanged."""
+    view = ENGINE.view(new_game(4, colours="RBGY"), None)
+    assert view["seats"] == ["Red", "Blue", "Green", "Yellow"]
+    assert view["supply"] == [{"red": 12}, {"blue": 12}, {"green": 12}, {"yellow": 12}]
+    # 2 players: seat 1 takes the 1st and 3rd colours, seat 2 the 2nd and 4th
+    view = ENGINE.view(new_game(2, colours="rbgy"), None)
+    assert view["seats"] == ["Red & Green", "Blue & Yellow"]
+    assert view["supply"] == [{"red": 12, "green": 12}, {"blue": 12, "yellow": 12}]
+    # 3 players: the 4th colour is the reinforcements (4 each), which score for nobody (R8.4)
+    state = new_game(3, colours="ybrg", firebreaks=True)
+    view = ENGINE.view(state, None)
+    assert view["seats"] == ["Yellow", "Blue", "Red"] and view["reinforcements"] == "green"
+    assert view["supply"] == [{"yellow": 12, "green": 4}, {"blue": 12, "green": 4}, {"red": 12, "green": 4}]
+    assert view["own_colours"] == [["yellow"], ["blue"], ["red"]]
+    assert sum(view["supply"][0].values()) == 16
+    scored = build(3, {"0,0": 6, "1,0": 1}, {"0,0": "G", "1,0": "YG"}, current=0, drew=False, passes=2)
+    data = ENGINE.dump(scored)
+    data.update(colours="ybrg", supply=[[4, 0, 11, 0], [3, 12, 0, 0], [4, 0, 0, 12]])
+    scored = ENGINE.load(data)
+    assert ENGINE.view(scored, None)["scores"] == [1, 0, 0]  # green (reinforcements) scores for nobody
+    refused(scored, 0, "men 1 0,0 red", "not one of your colours")
+    ENGINE.play(scored, 0, "pass")
+    assert ENGINE.outcome(scored).scores == {0: 1, 1: 0, 2: 0}
+    # R6.3: the reinforcement colour can never be sacrificed
+    assert state.phase == "tile" and ENGINE.to_move(state) == [0]
+    cell = ENGINE.legal_moves(state, 0)[0].split()[1]
+    refused(state, 0, f"firebreak {cell} green", "reinforcements cannot be sacrificed")
+    assert f"firebreak {cell}" in ENGINE.legal_moves(state, 0)
+    # kept by dump/load; a saved game from before the option loads with the default colours
+    again = ENGINE.load(ENGINE.dump(state))
+    assert ENGINE.view(again, None)["seats"] == ["Yellow", "Blue", "Red"]
+    old = ENGINE.dump(new_game(4))
+    del old["colours"]
+    assert ENGINE.view(ENGINE.load(old), None)["seats"] == ["Green", "Blue", "Yellow", "Red"]
+    for bad in ("ggbr", "gby", "purple"):
+        with pytest.raises(InvalidOption):
+            resolve_options(ENGINE, {"colours": bad})
