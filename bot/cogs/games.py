@@ -292,6 +292,8 @@ class Games(commands.Cog):
             reply = await self.service.start(table_id, user.id)
             said = "The game is on."
         from_button = interaction.type is discord.InteractionType.component
+        if from_button:  # the lobby message is edited below: its thread must be open (unarchived) first
+            await self.delivery.thread(reply.thread_id)
         if reply.status == "lobby":
             if from_button:
                 # refresh the lobby message the button belongs to

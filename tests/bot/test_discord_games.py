@@ -265,3 +265,13 @@ async def test_closed_dms_are_noted_once_even_across_a_restart(race_harness, stu
     await h.move(bob, thread_id, "peek")
     assert len(notes()) == 1
     assert "Race to Ten" in (await stub.command(bob, thread_id, "hand")).reply.text
+
+
+async def test_a_lobby_button_in_an_archived_thread_still_works(harness, stub):
+    h = harness
+    alice, bob = stub.add_user("Alice"), stub.add_user("Bob")
+    table_id, thread_id, lobby = await h.new_game(alice, "forestfire")
+    await stub.archive_thread(thread_id)   # the lobby sat idle for a week
+    ix = await stub.click(bob, lobby, lobby.button("Join"))
+    assert ix.reply.ephemeral and "seat" in ix.reply.text, ix.reply.text
+    assert "Alice, Bob" in lobby.text and not stub.channels[thread_id]["thread_metadata"]["archived"]

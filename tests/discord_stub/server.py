@@ -816,5 +816,8 @@ class DiscordStub:
             target = ix.original
         if target is None:
             return self._error(404, 10008, "Unknown Message")
+        meta = self.channels.get(target.channel_id, {}).get("thread_metadata")
+        if meta is not None and meta["archived"] and not target.ephemeral:
+            return self._error(400, 50083, "Thread is archived")  # a message in an archived thread can't change
         self._edit(target, payload, files)
         return self._json(self._message_payload(target))
