@@ -24,6 +24,9 @@ async def harness(stub, tmp_path):
     yield h
     await h.stop_bot()
     assert not stub.unknown_routes, stub.unknown_routes
+    # Every command and click was deferred first (5 / 6); every autocomplete answered (8), never failed.
+    for ix in stub.interactions.values():
+        assert ix.callbacks and ix.callbacks[0]["type"] == {2: 5, 3: 6, 4: 8}[ix.type], (ix.payload["data"], ix.callbacks)
 
 
 async def two_player_game(h: Harness, stub: DiscordStub, game: str, options: str | None = None):
