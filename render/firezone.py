@@ -58,6 +58,7 @@ TEXTS = {
         "setup_draws": "Start tiles drawn: {values}",
         "phase_tile": "{who} drew {value}: tile <cell> on a hottest point",
         "phase_tile_hidden": "{who} has drawn a tile (hidden): tile or firebreak <cell>",
+        "phase_tile_firebreak": "{who} drew {value}: tile or firebreak <cell> on a hottest point",
         "phase_men": "{who}: men <n> <cell> [colour] or pass",
         "phase_men_only": "Men only: {who} men <n> <cell> or pass ({passes} pass(es) in a row)",
         "over": "Game over",
@@ -92,6 +93,7 @@ TEXTS = {
         "setup_draws": "Tuiles de départ : {values}",
         "phase_tile": "{who} a pioché un {value} : tile <case> au point le plus chaud",
         "phase_tile_hidden": "{who} a pioché une tuile (cachée) : tile ou firebreak <case>",
+        "phase_tile_firebreak": "{who} a pioché un {value} : tile ou firebreak <case> au point le plus chaud",
         "phase_men": "{who} : men <n> <case> [couleur] ou pass",
         "phase_men_only": "Hommes seulement : {who} men <n> <case> ou pass ({passes} passe(s) d'affilée)",
         "over": "Partie terminée",
@@ -290,6 +292,10 @@ def _status_line(view: dict, locale: str) -> str:
         return _t(locale, "setup", who=who)
     if phase == "tile":
         if view.get("drawn") is not None:
+            seat = view["current"]
+            own_left = any(view["supply"][seat].get(c, 0) for c in _own_colours(view, seat))
+            if view.get("firebreaks_rule") and own_left:  # R6.3: the drawer may also lay it face down
+                return _t(locale, "phase_tile_firebreak", who=who, value=view["drawn"])
             return _t(locale, "phase_tile", who=who, value=view["drawn"])
         return _t(locale, "phase_tile_hidden", who=who)
     if view["pile"] == 0 and view["mode"] == "competitive" and not view.get("drawn"):

@@ -80,3 +80,14 @@ def test_picked_colours_name_seats_and_reinforcements():
     assert _own_colours(view, 0) == ["yellow"]
     default = ENGINE.view(new_game(3, seed=8), None)
     assert board("firezone", view) != board("firezone", default)
+
+
+def test_drawer_status_offers_the_firebreak():
+    """R6.3 / R7.2: the drawer's own image says the drawn value and that a firebreak is possible."""
+    from render.firezone import _status_line
+
+    state = example_game(4, firebreaks=True, stack=EXAMPLE_STACK[:8] + [3])
+    assert _status_line(ENGINE.view(state, 0), "en") == "Green drew 3: tile or firebreak <cell> on a hottest point"
+    assert "3" not in _status_line(ENGINE.view(state, None), "en")
+    plain = example_game(4, stack=EXAMPLE_STACK[:8] + [3], auto_forced_tile=False)
+    assert _status_line(ENGINE.view(plain, None), "en") == "Green drew 3: tile <cell> on a hottest point"
