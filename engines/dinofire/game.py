@@ -94,6 +94,10 @@ class Refusal(IllegalMove):
         self.code = code
 
 
+def _bad_command() -> Refusal:
+    return Refusal("bad_command", "See the move notation in the rules (`/rules dinofire moves`).")
+
+
 def seat_label(state: State, seat: int) -> str:
     t = TERRITORIES[state.terr[seat]]
     return f"{TRIBES[t]} ({t.upper()})"
@@ -110,6 +114,10 @@ def _route_text(cells) -> str:
 # --- occupancy ---------------------------------------------------------------------------------------
 
 _IS_CAVE = tuple(k == CAVE for k in KIND)
+_IS_SMALL = tuple(k == SMALL for k in KIND)
+# _COUNTED[p]: does a piece at position p stand on a board cell outside the caves? Indexed by p itself:
+# REMOVED (-1) and RIDER (-2) read the two False entries at the end of the tuple.
+_COUNTED = tuple(not cave for cave in _IS_CAVE) + (False, False)
 
 
 class Occupancy:
@@ -123,24 +131,24 @@ class Occupancy:
         fmg = [0] * 225
         fm_at: dict[int, tuple[int, int]] = {}
         small_dino: dict[int, int] = {}
-        is_cave = _IS_CAVE
+        counted = _COUNTED
         for seat in range(state.n):
             i = 0
             for p in state.fm[seat]:
-                if p >= 0 and not is_cave[p]:
+                if counted[p]:
                     chars[p] += 1
                     fmg[p] += 1
                     fm_at[p] = (seat, i)
                 i += 1
             for p in state.gd[seat]:
-                if p >= 0 and not is_cave[p]:
+                if counted[p]:
                     chars[p] += 1
                     fmg[p] += 1
             for p in state.wc[seat]:
                 if p >= 0:
                     chars[p] += 1
             d = state.dino[seat]
-            if KIND[d] == SMALL:
+            if _IS_SMALL[d]:
                 small_dino[d] = seat
         self.chars = chars
         self.fmg = fmg
@@ -258,6 +266,43 @@ def _carrier_reach(own: int, start: int, mp: int, occ: Occupancy) -> dict[int, i
     return depth
 
 
+# GUARD_ZONE[t][c]: may a guardian of territory t stand on cell c (R6.3)? Its forest, small path and cave.
+GUARD_ZONE = tuple(tuple(KIND[c] != MAIN and TERR[c] == t and (KIND[c] != CAVE or c == CAVES[t])
+                         for c in range(225)) for t in range(4))
+
+
+def _guardian_reach(seat: int, own: int, start: int, mp: int, occ: Occupancy, fire: list[int]
+                    ) -> tuple[list[int], dict[int, int], set[int]]:
+    """`_reach` with guardian_entry inlined: the cells a guardian may reach (attack cells included,
+    never passed through), their BFS parents, and the attack cells."""
+    seen = {start}
+    parent: dict[int, int] = {}
+    attacks: set[int] = set()
+    found: list[int] = []
+    zone, chars, fm_at = GUARD_ZONE[own], occ.chars, occ.fm_at
+    frontier = [start]
+    for _ in range(mp):
+        nxt = []
+        for c in frontier:
+            for n in NEIGHBOURS[c]:
+                if n in seen:
+                    continue
+                seen.add(n)
+                if not zone[n] or fire[n] >= 3:
+                    continue
+                target = fm_at.get(n)
+                if target is not None and target[0] != seat:
+                    attacks.add(n)
+                elif chars[n] >= 2:
+                    continue
+                else:
+                    nxt.append(n)
+                parent[n] = c
+                found.append(n)
+        frontier = nxt
+    return found, parent, attacks
+
+
 def _dino_reach(start: int, others) -> set[int]:
     """Path cells a dinosaur reaches in 6 steps without bumping another dinosaur."""
     seen = {start}
@@ -333,6 +378,37 @@ def backing_cell(state_dino: list[int], seat_s: int, x: int, a: int) -> int:
             return min(found)
         frontier = nxt
     return -1
+
+
+# --- move strings (N2), built once: legal_moves lists hundreds of them per call ----------------------
+
+def _strings(template: str) -> dict[str, tuple[str, ...]]:
+    return {piece: tuple(template.format(piece=piece, cell=name) for name in NAMES) for piece in PIECES}
+
+
+_MOVE = _strings("{piece} {cell}")
+_MOVE_IGNITE = _strings("{piece} {cell} ignite")
+_MOVE_EXT = _strings("{piece} {cell} ext")
+_MOVE_ON = _strings("{piece} {cell} on")
+_MOVE_OFF = _strings("{piece} off {cell}")
+_MOVE_OFF_EXT = _strings("{piece} off {cell} ext")
+_MOVE_DOUSE = _strings("{piece} douse {cell}")
+_IGNITE = {piece: f"{piece} ignite" for piece in PIECES}
+_EXT = {piece: f"{piece} ext" for piece in PIECES}
+_ON = {piece: f"{piece} on" for piece in PIECES}
+_OFF = {piece: f"{piece} off" for piece in PIECES}
+
+_IGNITABLE: dict[tuple[int, ...], tuple[bool, ...]] = {}
+
+
+def _ignitable(state: State, seat: int) -> tuple[bool, ...]:
+    """Is c a forest square of a territory an opponent owns (R7.2, R7.3)? One table per layout and seat."""
+    key = (*state.owner, seat)
+    table = _IGNITABLE.get(key)
+    if table is None:
+        owner = state.owner
+        table = _IGNITABLE[key] = tuple(KIND[c] == FOREST and owner[TERR[c]] not in (-1, seat) for c in range(225))
+    return table
 
 
 # --- the engine --------------------------------------------------------------------------------------
@@ -604,14 +680,17 @@ class DinofireEngine:
             occ.lift(start, True)
             found = _fm_reach(own, start, mp, occ, fire)
             occ.drop(start, True)
-            owner = state.owner
             if self._can_ignite(state, seat, start):
-                moves.append(f"{piece} ignite")
-            for c in sorted(found):
-                name = NAMES[c]
-                moves.append(f"{piece} {name}")
-                if fire[c] == 0 and KIND[c] == FOREST and owner[TERR[c]] not in (-1, seat):
-                    moves.append(f"{piece} {name} ignite")
+                moves.append(_IGNITE[piece])
+            found.sort()
+            names, ignites = _MOVE[piece], _MOVE_IGNITE[piece]
+            # R7.2/R7.3: a 0-flame, unburnt forest square of a territory an opponent owns
+            ignitable = _ignitable(state, seat)
+            append = moves.append
+            for c in found:
+                append(names[c])
+                if ignitable[c] and fire[c] == 0:
+                    append(ignites[c])
             return moves
         if piece[0] == "g":
             i = GUARDIANS.index(piece)
@@ -620,17 +699,17 @@ class DinofireEngine:
                 return moves
             mp = 2 if KIND[start] == FOREST else 4
             occ.lift(start, True)
-            depth, parent, attacks = _reach(start, mp, lambda c: guardian_entry(seat, own, c, occ, fire))
-            for c in sorted(depth):
-                if c == start or depth[c] < 0:
-                    continue
-                moves.append(f"{piece} {NAMES[c]}")
+            found, parent, attacks = _guardian_reach(seat, own, start, mp, occ, fire)
+            found.sort()
+            names = _MOVE[piece]
+            for c in found:
+                moves.append(names[c])
                 if c in attacks:
                     route = _path_to(parent, start, c)
                     entry = route[-2] if len(route) > 1 else start
                     pushes = self._push_cells(state, occ, c, entry)
                     if len(pushes) >= 2:
-                        moves.extend(f"{piece} {NAMES[c]} push {NAMES[p]}" for p in pushes)
+                        moves.extend(f"{names[c]} push {NAMES[p]}" for p in pushes)
             occ.drop(start, True)
             return moves
         dino = state.dino[seat]
@@ -642,7 +721,8 @@ class DinofireEngine:
             for x in NEIGHBOURS[dino]:  # a single step may make another dinosaur back up (R9.9)
                 if x in others and DIST[x] < DIST[dino] and backing_cell(state.dino, -1, x, dino) >= 0:
                     dests.add(x)
-            moves.extend(f"dino {NAMES[c]}" for c in sorted(dests) if c != dino)
+            names = _MOVE[piece]
+            moves.extend(names[c] for c in sorted(dests) if c != dino)
             return moves
         i = CARRIERS.index(piece)
         pos = state.wc[seat][i]
@@ -655,36 +735,39 @@ class DinofireEngine:
                 dests = occ.rider_dests
                 if dests is None:
                     depth = _carrier_reach(own, dino, 2, occ)
-                    dests = occ.rider_dests = [(NAMES[c], self._can_extinguish(state, seat, c))
+                    dests = occ.rider_dests = [(c, self._can_extinguish(state, seat, c))
                                                for c in sorted(depth) if depth[c] > 0]
-                moves.append(f"{piece} off")
-                for name, can_ext in dests:
-                    moves.append(f"{piece} off {name}")
+                moves.append(_OFF[piece])
+                offs, off_exts = _MOVE_OFF[piece], _MOVE_OFF_EXT[piece]
+                for c, can_ext in dests:
+                    moves.append(offs[c])
                     if full and can_ext:
-                        moves.append(f"{piece} off {name} ext")
+                        moves.append(off_exts[c])
             if full:
+                douses = _MOVE_DOUSE[piece]
                 for c in sorted(NEIGHBOURS[dino]):
                     if self._can_extinguish(state, seat, c):
-                        moves.append(f"{piece} douse {NAMES[c]}")
+                        moves.append(douses[c])
             return moves
         mp = 1 if KIND[pos] == FOREST else 3
         occ.lift(pos, False)
         depth = _carrier_reach(own, pos, mp, occ)
         occ.drop(pos, False)
         if full and self._can_extinguish(state, seat, pos):
-            moves.append(f"{piece} ext")
+            moves.append(_EXT[piece])
         if pos == dino:
-            moves.append(f"{piece} on")
+            moves.append(_ON[piece])
         terr = TERR
+        names, exts, ons = _MOVE[piece], _MOVE_EXT[piece], _MOVE_ON[piece]
+        append = moves.append
         for c in sorted(depth):
             if depth[c] <= 0:
                 continue
-            name = NAMES[c]
-            moves.append(f"{piece} {name}")
+            append(names[c])
             if full and fire[c] > 0 and terr[c] == own:
-                moves.append(f"{piece} {name} ext")
+                append(exts[c])
             if c == dino and depth[c] < mp:
-                moves.append(f"{piece} {NAMES[c]} on")
+                append(ons[c])
         return moves
 
     def _can_ignite(self, state: State, seat: int, cell: int) -> bool:
@@ -773,30 +856,29 @@ class DinofireEngine:
     @staticmethod
     def _parse(tokens: list[str]) -> dict[str, Any]:
         """N5 grammar. Cell-like tokens that are not on the board become -1 (refused bad_route later)."""
-        bad = Refusal("bad_command", "See the move notation in the rules (`/rules dinofire moves`).")
 
         def cells(words: list[str]) -> list[int]:
             out = []
             for w in words:
                 if not _CELLISH.match(w):
-                    raise bad
+                    raise _bad_command()
                 out.append(INDEX.get(w, -1))
             return out
 
         verb, rest = tokens[0], tokens[1:]
         if verb in ("done", "end"):
             if rest:
-                raise bad
+                raise _bad_command()
             return {"verb": verb}
         if verb in ("push", "retreat"):
             if len(rest) != 1:
-                raise bad
+                raise _bad_command()
             return {"verb": verb, "cell": cells(rest)[0]}
         if verb in FIRE_MAKERS:
             ignite = bool(rest) and rest[-1] == "ignite"
             route = cells(rest[:-1] if ignite else rest)
             if not route and not ignite:
-                raise bad
+                raise _bad_command()
             return {"verb": verb, "route": route, "ignite": ignite}
         if verb in GUARDIANS:
             push = None
@@ -805,19 +887,19 @@ class DinofireEngine:
                 rest = rest[:-2]
             route = cells(rest)
             if not route:
-                raise bad
+                raise _bad_command()
             return {"verb": verb, "route": route, "push": push}
         if verb == "dino":
             route = cells(rest)
             if not route:
-                raise bad
+                raise _bad_command()
             return {"verb": verb, "route": route}
         if verb in CARRIERS:
             if not rest:
-                raise bad
+                raise _bad_command()
             if rest[0] == "douse":
                 if len(rest) != 2:
-                    raise bad
+                    raise _bad_command()
                 return {"verb": verb, "form": "douse", "cell": cells(rest[1:])[0]}
             off = rest[0] == "off"
             if off:
@@ -828,13 +910,13 @@ class DinofireEngine:
                 rest = rest[:-1]
             route = cells(rest)
             if off and ending == "on":
-                raise bad  # R9.4: off and on may not be combined
+                raise _bad_command()  # R9.4: off and on may not be combined
             if not off and not route and ending is None:
-                raise bad
+                raise _bad_command()
             return {"verb": verb, "form": "off" if off else "foot", "route": route, "ending": ending}
         if _PIECEISH.match(verb):
             return {"verb": "unknown_piece"}
-        raise bad
+        raise _bad_command()
 
     @staticmethod
     def _removed(state: State, seat: int, piece: str) -> bool:

@@ -19,32 +19,32 @@ NON_FOREST = [c for c in range(225) if KIND[c] != "F"]
 def check_pieces(s) -> None:
     """No piece off the board or out of its zone (R6.3); at most 2 characters per cell (R6.4), except
     where an attack put a guardian (R8.3, R8.6)."""
-    chars: dict[int, int] = {}
-    guards: dict[int, set[int]] = {}
+    chars = [0] * 225
+    guarded = [False] * 225
     for seat in range(s.n):
         own = s.terr[seat]
+        cave = CAVES[own]
         for p in s.fm[seat]:
-            assert p == REMOVED or 0 <= p < 225
-            if p >= 0:
-                assert KIND[p] != "C" or p == CAVES[own]
-                if KIND[p] != "C":
-                    chars[p] = chars.get(p, 0) + 1
+            if p != REMOVED:
+                assert 0 <= p < 225 and (p == cave or KIND[p] != "C")
+                if p != cave:
+                    chars[p] += 1
         for p in s.gd[seat]:
-            assert p == REMOVED or 0 <= p < 225
-            if p >= 0:
-                assert p == CAVES[own] or (KIND[p] != MAIN and KIND[p] != "C" and TERR[p] == own)
-                if KIND[p] != "C":
-                    chars[p] = chars.get(p, 0) + 1
-                    guards.setdefault(p, set()).add(seat)
+            if p != REMOVED:
+                assert 0 <= p < 225 and (p == cave or (KIND[p] != MAIN and KIND[p] != "C" and TERR[p] == own))
+                if p != cave:
+                    chars[p] += 1
+                    guarded[p] = True
         for p in s.wc[seat]:
-            assert p in (REMOVED, RIDER) or 0 <= p < 225
             if p >= 0:
-                assert KIND[p] != "C" and (KIND[p] == MAIN or TERR[p] == own)
-                chars[p] = chars.get(p, 0) + 1
+                assert p < 225 and KIND[p] != "C" and (KIND[p] == MAIN or TERR[p] == own)
+                chars[p] += 1
+            else:
+                assert p in (REMOVED, RIDER)
         assert IS_PATH[s.dino[seat]]
-    for c, n in chars.items():
-        if n > 2:  # only where a guardian attacked (R8.3), possibly both guardians (R8.6)
-            assert c in guards and n <= 4, (c, n)
+    if max(chars) > 2:  # only where a guardian attacked (R8.3), possibly both guardians (R8.6)
+        for c, n in enumerate(chars):
+            assert n <= 2 or (guarded[c] and n <= 4), (c, n)
 
 
 def check_fire(s, burnt_before: set[int]) -> set[int]:
