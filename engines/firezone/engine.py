@@ -283,7 +283,9 @@ class FirezoneEngine:
                 hot = _hottest_text(st)
                 if st.firebreaks:
                     events.append(Event("draw.hidden", {**who, "hottest": hot}))
-                    events.append(Event("draw.private", {"value": st.drawn, "hottest": hot}, to=seat))
+                    # R6.3: offer the firebreak only to a drawer who may still sacrifice one of their own men
+                    kind = "draw.private" if st.firebreak_allowed(seat) else "draw.private_no_firebreak"
+                    events.append(Event(kind, {"value": st.drawn, "hottest": hot}, to=seat))
                 else:
                     events.append(Event("draw", {**who, "value": st.drawn, "hottest": hot}))
                 top, cells = st.hottest()

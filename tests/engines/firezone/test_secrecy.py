@@ -160,3 +160,18 @@ def test_r7_2_opening_draw_is_kept_for_the_service():
     assert [e.kind for e in events] == ["draw.hidden", "draw.private"]
     assert events[1].to == 0 and events[1].params["value"] == state.drawn and "value" not in events[0].params
     assert ENGINE.opening_events(ENGINE.load(ENGINE.dump(state))) == events
+
+
+def test_r7_2_private_draw_offers_a_firebreak_only_when_one_is_possible():
+    """R7.2 / R6.3 / S6(a): a drawer with no own men left is told the value without a firebreak hint."""
+    from tests.engines.firezone.forest import build
+
+    state = build(3, {"0,0": 3, "1,0": 6, "0,1": 6, "1,1": 4}, firebreaks=True, phase="men", current=2,
+                  pile=[2, 5], supply=[[0, 0, 0, 4], [0, 12, 0, 4], [0, 0, 12, 4]], auto_forced=False)
+    events = ENGINE.play(state, 2, "pass")
+    private = [e for e in events if e.to is not None]
+    assert [(e.kind, e.to, e.params["value"]) for e in private] == [("draw.private_no_firebreak", 0, 2)]
+    assert ENGINE.legal_moves(state, 0) == ["tile 2,0", "tile 0,2"]
+    events = ENGINE.play(state, 0, "tile 2,0")
+    ENGINE.play(state, 0, "pass")
+    assert [e.kind for e in events if e.to is None][0] == "tile"
