@@ -153,8 +153,7 @@ class Console:
         reply = await self.service.board(args.resume)
         if reply.game != args.game:
             raise BadInput(f"Game #{args.resume} in {args.db} is {reply.game}, not {args.game}.")
-        table = await self.service.store.get_table(args.resume)
-        self.names = {s.user_id: s.name for s in table.seats if s.user_id is not None}
+        self.names = dict((await self.service.info(args.resume)).players)
         self.say(f"Resuming {reply.title}. {reply.text}")
         if reply.image:
             self.say(f"Board: {self.write(reply.image, reply)}")

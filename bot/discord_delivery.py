@@ -56,11 +56,6 @@ def clip(text: str, limit: int = MESSAGE_LIMIT, *, more: str = "") -> str:
     return "\n".join([*head, *([gap(left_out)] if left_out else []), *tail])[:limit]
 
 
-def unique(user_ids: list[int]) -> list[int]:
-    """Each user once, in order (one person may hold several seats of a cooperative game)."""
-    return list(dict.fromkeys(user_ids))
-
-
 def board_file(image: bytes, name: str = "board.png") -> discord.File:
     return discord.File(io.BytesIO(image), filename=name)
 
@@ -137,7 +132,7 @@ class Delivery:
         if thread is None:
             return None
         shown = clip(content, more=" (all of it in moves.txt)")
-        kwargs: dict = {"content": shown or None, "allowed_mentions": pings(unique(mention or []))}
+        kwargs: dict = {"content": shown or None, "allowed_mentions": pings(mention or [])}
         files = [] if image is None else [board_file(image)]
         if shown != content:
             files.append(discord.File(io.BytesIO(content.encode("utf-8")), filename="moves.txt"))
@@ -165,7 +160,7 @@ class Delivery:
         """The public message (text, board, pings), then the private messages, then end-of-game tidying."""
         text = reply.text
         if reply.mention:
-            text += "\n" + " ".join(f"<@{u}>" for u in unique(reply.mention)) + " — your move."
+            text += "\n" + " ".join(f"<@{u}>" for u in reply.mention) + " — your move."
         view = table_view(reply.table_id) if reply.status == "active" else None
         if text.strip() or reply.image is not None:
             await self.send(reply.thread_id, text, image=reply.image, mention=reply.mention, view=view)
@@ -215,9 +210,7 @@ class Delivery:
             return
         self._dm_warned.add(key)
         try:
-            table = await self.service.store.get_table(reply.table_id)
-            told = table is not None and any(s.user_id == user_id and s.dm_closed for s in table.seats)
-            await self.service.mark_dm(reply.table_id, user_id, closed=True)
+            told = not await self.service.mark_dm(reply.table_id, user_id, closed=True)
         except Exception:
             log.exception("table %s: can't mark DMs closed for %s", reply.table_id, user_id)
             told = False

@@ -129,6 +129,22 @@ class Reminder:
 
 
 @dataclass
+class TableInfo:
+    """What a table is, read without loading or drawing its game."""
+    table_id: int
+    game: str
+    title: str
+    status: str
+    thread_id: int | None
+    players: dict[int, str]        # user id -> display name, human seats only
+    result: str | None             # the result sentence once finished
+
+    @property
+    def over(self) -> bool:
+        return self.status in (FINISHED, ABANDONED)
+
+
+@dataclass
 class TableSummary:
     table_id: int
     title: str
@@ -207,6 +223,18 @@ class TableService:
             raise NotFound(f"There is no game #{table_id}.")
         return table
 
+    def _info(self, table: TableRow) -> TableInfo:
+        result = self._result_text(table, Outcome.load(table.result)) if table.result else None
+        return TableInfo(table.id, table.game, self._title(table), table.status, table.thread_id,
+                         {s.user_id: s.name for s in table.seats if s.user_id is not None}, result)
+
+    async def info(self, table_id: int) -> TableInfo:
+        return self._info(await self._table(table_id))
+
+    async def info_for_thread(self, thread_id: int) -> TableInfo | None:
+        table = await self.store.table_by_thread(int(thread_id))
+        return None if table is None else self._info(table)
+
     async def table_for_thread(self, thread_id: int) -> int | None:
         table = await self.store.table_by_thread(int(thread_id))
         return None if table is None else table.id
@@ -236,6 +264,10 @@ class TableService:
             if s.seat == seat:
                 return s.user_id
         return None
+
+    def _users(self, table: TableRow, seats) -> list[int]:
+        """The human owners of these seats, each once (one person may hold several seats)."""
+        return list(dict.fromkeys(u for u in (self._owner(table, s) for s in seats) if u is not None))
 
     def _reply(self, table: TableRow, **kwargs) -> Reply:
         reply = Reply(table.id, table.game, self._title(table), status=table.status, thread_id=table.thread_id,
@@ -272,9 +304,16 @@ class TableService:
         seed: int | None = None,
         settings: Mapping[str, Any] | None = None,
         seat_host: bool = True,
+        allow_hidden: bool = False,
     ) -> Reply:
-        """Open a lobby. The host takes the first seat unless `seat_host` is False (an all-AI game)."""
+        """Open a lobby. The host takes the first seat unless `seat_host` is False (an all-AI game).
+        Test-only options (`stack`: fixed dice or cards) are refused unless `allow_hidden`."""
         engine = _engine(game)
+        hidden = ({opt.name for opt in engine.options if opt.hidden} | {"stack"}) & set(options or {})
+        if hidden and not allow_hidden:
+            shown = ", ".join(opt.name for opt in engine.options if not opt.hidden) or "none"
+            raise BadInput(f"Option {sorted(hidden)[0]!r} is for tests only (it fixes the dice or the cards); "
+                           f"{engine.title}'s options are: {shown}.")
         try:
             resolved = resolve_options(engine, options)
         except InvalidOption as err:
@@ -305,6 +344,8 @@ class TableService:
         seat with `extra_seat` (one person playing two firefighters, as the table agrees)."""
         table = await self._table(table_id)
         engine = _engine(table.game)
+        if table.status in (FINISHED, ABANDONED):
+            raise NotAllowed(f"{self._title(table)} is over ({table.status}).")
         if table.status != LOBBY:
             raise NotAllowed(f"{self._title(table)} has already started; you can watch the thread.")
         seated = any(s.user_id == user_id for s in table.seats)
@@ -493,7 +534,7 @@ class TableService:
             table.turn_started_at = now
         table.settings = {**table.settings, "to_move": waiting}
         table = await self._save(table, moves=moves)
-        mention = [] if outcome else [u for u in (self._owner(table, s) for s in waiting) if u is not None]
+        mention = [] if outcome else self._users(table, waiting)
         private = await self._private_messages(table, engine, state, private_events, always=first_private)
         image = await self._board_png(table, engine, state)
         if mention:
@@ -595,7 +636,7 @@ class TableService:
         said = ", ".join(f"`{row.move}`" for row in taken if row.step == 0)
         text = (f"↩️ **{names.get(rows[first].seat, 'A player')}** took back {said}.\n"
                 "Next: " + ", ".join(names.get(s, f"seat {s + 1}") for s in waiting))
-        mention = [u for u in (self._owner(table, s) for s in waiting) if u is not None]
+        mention = self._users(table, waiting)
         return self._reply(table, text=text, image=await self._board_png(table, engine, state), mention=mention)
 
     # -- looking --------------------------------------------------------------------------------------------
@@ -633,6 +674,8 @@ class TableService:
             if moves:
                 shown = ", ".join(f"`{m}`" for m in moves[:40]) + (f" … and {len(moves) - 40} more" if len(moves) > 40 else "")
                 text = f"{self._title(table)} — you play {labels[seat]}. Your moves: {shown}"
+            elif table.status != ACTIVE:
+                text = f"{self._title(table)} is over ({table.status}) — you played {labels[seat]}."
             else:
                 text = f"{self._title(table)} — you play {labels[seat]}. It's not your turn."
             private.append(Private(user_id, text, await self._board_png(table, engine, state, seat)))
@@ -711,16 +754,18 @@ class TableService:
         language = LOCALES.get(self._locale(table), self._locale(table))
         return self._reply(table, text=f"{self._title(table)}: reminders {said}; texts and boards in {language}.")
 
-    async def mark_dm(self, table_id: int, user_id: int, closed: bool) -> None:
+    async def mark_dm(self, table_id: int, user_id: int, closed: bool) -> bool:
+        """Record whether DMs reach this user; True when that changed (so the adapter tells them once)."""
         table = await self._table(table_id)
         if not any(s.user_id == user_id and s.dm_closed != closed for s in table.seats):
-            return
+            return False
         seats = [SeatRow(s.seat, s.user_id, s.name, s.ai, closed if s.user_id == user_id else s.dm_closed)
                  for s in table.seats]
         try:
             await self._save(table, seats=seats)
         except MovedOn:
-            await self.mark_dm(table_id, user_id, closed)
+            return await self.mark_dm(table_id, user_id, closed)
+        return True
 
     async def due_reminders(self, now: float | None = None) -> list[Reminder]:
         """Reminders owed now (at most one per interval per turn); each is recorded as sent."""
@@ -733,7 +778,7 @@ class TableService:
             since = max(table.turn_started_at, table.reminded_at or 0.0)
             if now - since < hours * 3600:
                 continue
-            users = [u for u in (self._owner(table, s) for s in table.settings.get("to_move", [])) if u is not None]
+            users = self._users(table, table.settings.get("to_move", []))
             if not users:
                 continue
             table.reminded_at = now

@@ -34,7 +34,6 @@ EMBED_LIMIT = 4096
 MAX_FILES = 10
 # Discord drops an autocomplete answer after 3 s; give up before that and offer nothing rather than fail.
 AUTOCOMPLETE_SECONDS = 2.0
-OVER = ("finished", "abandoned")
 
 
 def _choice(text: str) -> app_commands.Choice[str]:
@@ -183,12 +182,14 @@ class Games(commands.Cog):
         """The game id of the thread's table, read without loading or drawing the game (autocomplete)."""
         if not channel_id:
             return None
-        table = await self.service.store.table_by_thread(int(channel_id))
-        return None if table is None else table.game
+        info = await self.service.info_for_thread(int(channel_id))
+        return None if info is None else info.game
 
     async def _is_over(self, table_id: int) -> bool:
-        table = await self.service.store.get_table(int(table_id))
-        return table is not None and table.status in OVER
+        try:
+            return (await self.service.info(int(table_id))).over
+        except svc.NotFound:
+            return False
 
     async def _game_over(self, interaction: discord.Interaction, table_id: int) -> None:
         """The answer to anything asked of a finished or abandoned game: its result and final board."""

@@ -13,8 +13,6 @@ from typing import TYPE_CHECKING
 
 from discord.ext import commands
 
-from bot.discord_delivery import unique
-
 if TYPE_CHECKING:
     from bot.client import EmberBot
 
@@ -54,7 +52,7 @@ class Reminders(commands.Cog):
         due = await self.bot.service.due_reminders(now)
         for reminder in due:
             # each reminder is already recorded as sent: one that can't be posted must not stop the others
-            users = unique(reminder.user_ids)
+            users = reminder.user_ids
             mentions = " ".join(f"<@{u}>" for u in users)
             try:
                 await self.bot.delivery.send(reminder.thread_id, f"{mentions} {reminder.text}", mention=users)

@@ -126,3 +126,19 @@ async def test_undo_takes_a_whole_shortcut_back(service, store):
     assert "took back `intensify 11`." in undone.text
     assert (await store.get_table(reply.table_id)).state == before
     assert await store.moves(reply.table_id) == []
+
+
+async def test_test_only_options_are_refused_unless_allowed(service):
+    with pytest.raises(BadInput, match="'stack' is for tests only"):
+        await service.create("forestfire", FIRE, "Fiona", {"stack": [6, 6]})
+    reply = await service.create("forestfire", FIRE, "Fiona", {"stack": [6, 6]}, allow_hidden=True)
+    info = await service.info(reply.table_id)
+    assert (info.game, info.status, info.players, info.result, info.over) == (
+        "forestfire", "lobby", {FIRE: "Fiona"}, None, False)
+    await service.set_thread(reply.table_id, 77)
+    assert (await service.info_for_thread(77)).table_id == reply.table_id
+    assert await service.info_for_thread(78) is None
+    await service.abandon(reply.table_id, FIRE)
+    assert (await service.info(reply.table_id)).over
+    with pytest.raises(NotAllowed, match="is over"):
+        await service.join(reply.table_id, CHIEF, "Carl")
