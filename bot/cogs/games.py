@@ -321,12 +321,16 @@ class Games(commands.Cog):
         await self._in_thread(interaction, action)
 
     @ember.command(name="settings", description="Change this game's settings (host only)")
-    @app_commands.describe(reminder="Hours before the player to move is pinged (0 = never)")
+    @app_commands.describe(reminder="Hours before the player to move is pinged (0 = never)",
+                           language="Language of the game's texts and boards")
+    @app_commands.choices(language=[app_commands.Choice(name=name, value=code) for code, name in svc.LOCALES.items()])
     async def settings(self, interaction: discord.Interaction,
-                       reminder: app_commands.Range[float, 0, 336] | None = None) -> None:
+                       reminder: app_commands.Range[float, 0, 336] | None = None,
+                       language: str | None = None) -> None:
         async def action(table_id: int) -> str:
-            reply = await self.service.settings(table_id, interaction.user.id, reminder_hours=reminder)
-            if reminder is not None:  # a change is news for the table; a look is only for the host
+            reply = await self.service.settings(table_id, interaction.user.id, reminder_hours=reminder,
+                                                locale=language)
+            if reminder is not None or language is not None:  # a change is news; a look is only for the host
                 await self.delivery.send(reply.thread_id, reply.text)
             return reply.text
 

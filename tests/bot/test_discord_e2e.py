@@ -249,6 +249,10 @@ async def test_reminders_fire_with_an_injected_clock_once_per_interval(harness, 
     # Refused for anyone but the host.
     refused = await stub.command(bob, thread_id, "ember", {"reminder": 1.0}, subcommand="settings")
     assert "host" in refused.reply.text and refused.reply.ephemeral
+    # The host switches the game to French: the thread is told, and the next move is described in French.
+    french = await stub.command(alice, thread_id, "ember", {"language": "fr"}, subcommand="settings")
+    assert "français" in french.reply.text
+    assert "français" in stub.in_channel(thread_id)[-1].text
 
 
 async def test_archived_thread_is_unarchived_and_a_deleted_one_abandons_its_game(harness, stub):
