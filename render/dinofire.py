@@ -34,7 +34,7 @@ TEXTS = {
         "water_off": "water waiting", "cave": "cave", "lost": "out", "riders": "dino",
         "push": "{who}: push {piece} → {cells}", "retreat": "{who}: retreat {piece} → {cells}",
         "over": "Game over", "winner": "Winner", "winners": "Winners", "unowned": "unowned",
-        "legend": "●fm  ■g  ◆w (blue = full bucket)", "stun": "z",
+        "legend": ("fire-maker", "guardian", "full", "empty"), "stun": "z", "colon": ": ",
     },
     "fr": {
         "round": "Tour {round}/{limit}", "round_open": "Tour {round}", "phase1": "phase 1 · faiseurs de feu",
@@ -46,9 +46,19 @@ TEXTS = {
         "cave": "caverne", "lost": "hors jeu", "riders": "dino",
         "push": "{who} : faire reculer {piece} → {cells}", "retreat": "{who} : {piece} recule → {cells}",
         "over": "Partie terminée", "winner": "Vainqueur", "winners": "Vainqueurs", "unowned": "sans tribu",
-        "legend": "●fm  ■g  ◆w (bleu = seau plein)", "stun": "z",
+        "legend": ("faiseur", "gardien", "plein", "vide"), "stun": "z", "colon": " : ",
     },
 }
+
+
+UNOWNED_RGB = (150, 150, 150)
+
+
+def _territory_rgb(quad: str, terr_colour: dict, owned: dict):
+    """A territory's tint: its tribe colour, or grey when nobody owns it (R4.4)."""
+    if quad in owned and owned[quad] is None:
+        return UNOWNED_RGB
+    return TRIBE_RGB[terr_colour.get(quad, "green")]
 
 
 def _mix(a, b, t: float):
@@ -147,7 +157,7 @@ def draw(view: dict, locale: str = "en") -> Image.Image:
             name = f"{COLUMNS[x]}{y + 1}"
             px, py = MARGIN + x * CELL, HEADER + MARGIN + y * CELL
             quad = _quadrant(x, y)
-            tint = TRIBE_RGB[terr_colour.get(quad, "green")] if quad else (0, 0, 0)
+            tint = _territory_rgb(quad, terr_colour, owned) if quad else (0, 0, 0)
             if kind == "M":
                 fill = (214, 190, 140)
             elif kind == "S":
@@ -171,18 +181,22 @@ def draw(view: dict, locale: str = "en") -> Image.Image:
             elif name in fire:
                 _flame(d, px + 21, py + 26, 22, fire[name])
 
-    # territory borders, the active tribe's in gold
-    active_colour = None
+    # territory borders in the tribe colours (grey when unowned); the active tribe's is the thick one.
+    # (Not gold: gold would read as the yellow Grous.)
+    active_territory = None
     if not view.get("over") and players:
         active = view.get("active", 0)
-        active_colour = next((p["territory"] for p in players if p["seat"] == active), None)
+        active_territory = next((p["territory"] for p in players if p["seat"] == active), None)
     for quad, (x0, y0) in {"nw": (0, 0), "ne": (8, 0), "se": (8, 8), "sw": (0, 8)}.items():
         box = (MARGIN + x0 * CELL, HEADER + MARGIN + y0 * CELL,
                MARGIN + (x0 + 7) * CELL, HEADER + MARGIN + (y0 + 7) * CELL)
-        if quad == active_colour:
-            d.rectangle(box, outline=colour("highlight"), width=6)
+        rgb = _territory_rgb(quad, terr_colour, owned)
+        if quad == active_territory:
+            d.rectangle(box, outline=rgb, width=8)
+            inner = (box[0] + 8, box[1] + 8, box[2] - 8, box[3] - 8)
+            d.rectangle(inner, outline=colour("ink"), width=2)
         else:
-            d.rectangle(box, outline=TRIBE_RGB[terr_colour.get(quad, "green")], width=3)
+            d.rectangle(box, outline=rgb, width=3)
 
     # dinosaurs
     per_cell: dict[str, int] = {}
@@ -244,7 +258,7 @@ def _panel(d: ImageDraw.ImageDraw, view: dict, t: dict, who, owned: dict) -> Non
         text(d, (x0 + 14, y + 12), t["over"], size=24, bold=True)
         winners = (outcome or {}).get("winners", [])
         label = t["winner"] if len(winners) == 1 else t["winners"]
-        line = f"{label}: " + ", ".join(who(w) for w in winners)
+        line = f"{label}{t['colon']}" + ", ".join(who(w) for w in winners)
         text(d, (x0 + 14, y + 50), line, size=fit_text(line, x1 - x0 - 28, 20, True), bold=True, fill="fire")
     else:
         active = view.get("active", 0)
@@ -276,34 +290,34 @@ def _panel(d: ImageDraw.ImageDraw, view: dict, t: dict, who, owned: dict) -> Non
         cave = [q for q in mine if q["kind"] in ("fire_maker", "guardian") and q["cell"] is not None
                 and _is_cave(view, q["cell"])]
         cave_text = " ".join(q["piece"] + (f"({t['stun']}{q['stun']})" if q.get("stun") else "") for q in cave)
-        line = f"{t['cave']}: {cave_text or '—'}"
+        line = f"{t['cave']}{t['colon']}{cave_text or '—'}"
         text(d, (x0 + 12, y + 96), line, size=fit_text(line, x1 - x0 - 24, 18), fill="ink")
         lost = [q["piece"] for q in mine if q["cell"] is None]
-        line = f"{t['lost']}: {' '.join(lost) if lost else '—'}"
+        line = f"{t['lost']}{t['colon']}{' '.join(lost) if lost else '—'}"
         text(d, (x0 + 12, y + 122), line, size=fit_text(line, x1 - x0 - 24, 18), fill="muted")
         y += card_h + 10
     # unowned territories
     spare = [name for name, owner in owned.items() if owner is None]
     if spare:
-        line = f"{t['unowned']}: " + ", ".join(s.upper() for s in spare)
+        line = f"{t['unowned']}{t['colon']}" + ", ".join(s.upper() for s in spare)
         text(d, (x0 + 4, y + 6), line, size=18, fill="muted")
         y += 32
     # legend
-    if y + 40 < HEIGHT:
-        ly = y + 10
-        _legend(d, x0 + 4, ly, x1)
+    if y + 70 < HEIGHT:
+        _legend(d, x0 + 4, y + 10, x1, t["legend"])
 
 
-def _legend(d: ImageDraw.ImageDraw, x: int, y: int, x1: int) -> None:
+def _legend(d: ImageDraw.ImageDraw, x: int, y: int, x1: int, words) -> None:
+    """The piece shapes with what they are: fire-maker ●, guardian ■, carrier ◆ with a full / empty bucket."""
     sample = "red"
-    _character(d, x + 14, y + 14, 12, {"kind": "fire_maker", "piece": "fm1"}, sample)
-    text(d, (x + 32, y + 14), "fm1", size=17, anchor="lm")
-    _character(d, x + 94, y + 14, 12, {"kind": "guardian", "piece": "g1"}, sample)
-    text(d, (x + 112, y + 14), "g1", size=17, anchor="lm")
-    _character(d, x + 162, y + 14, 12, {"kind": "water_carrier", "piece": "w1", "full": True}, sample)
-    text(d, (x + 180, y + 14), "w1", size=17, anchor="lm")
-    _character(d, x + 230, y + 14, 12, {"kind": "water_carrier", "piece": "w2", "full": False}, sample)
-    text(d, (x + 248, y + 14), "w2", size=17, anchor="lm")
+    samples = ({"kind": "fire_maker", "piece": "fm1"}, {"kind": "guardian", "piece": "g1"},
+               {"kind": "water_carrier", "piece": "w1", "full": True},
+               {"kind": "water_carrier", "piece": "w2", "full": False})
+    for i, (piece, word) in enumerate(zip(samples, words, strict=True)):
+        px = x + (i % 2) * ((x1 - x) // 2)
+        py = y + (i // 2) * 30
+        _character(d, px + 14, py + 14, 12, piece, sample)
+        text(d, (px + 34, py + 14), word, size=17, anchor="lm")
 
 
 def _is_cave(view: dict, cell: str) -> bool:

@@ -66,3 +66,20 @@ def test_public_image_depends_only_on_the_public_view():
     t = ENGINE.load(d)
     assert ENGINE.view(s, None) == ENGINE.view(t, None)
     assert board("dinofire", ENGINE.view(s, None)) == board("dinofire", ENGINE.view(t, None))
+
+
+def test_active_border_in_its_tribe_colour_and_unowned_territories_grey():
+    """R11.3 (whose turn) without confusion: the active tribe's border is thick and in its own colour, not
+    gold (gold reads as the yellow Grous); unowned territories (R4.4) are grey, not in a tribe colour."""
+    from render.dinofire import HEADER, MARGIN, TRIBE_RGB, UNOWNED_RGB
+
+    s = ENGINE.setup(2, resolve_options(ENGINE, {}), 1)  # nw + se; ne and sw unowned; nw to play
+    image = _png(ENGINE.view(s, None)).convert("RGB")
+    y = HEADER + MARGIN + 1 * 64 + 30
+    assert image.getpixel((MARGIN + 5, y)) == TRIBE_RGB["red"]  # thick (8 px) nw border
+    assert image.getpixel((MARGIN + 8 * 64 + 1, y)) == UNOWNED_RGB  # ne: unowned
+    ENGINE.play(s, 0, "end")  # se to play
+    image = _png(ENGINE.view(s, None)).convert("RGB")
+    y = HEADER + MARGIN + 9 * 64 + 30
+    assert image.getpixel((MARGIN + 8 * 64 + 5, y)) == TRIBE_RGB["yellow"]
+    assert image.getpixel((MARGIN + 5, HEADER + MARGIN + 1 * 64 + 30)) != TRIBE_RGB["red"]  # nw now thin
