@@ -34,7 +34,7 @@ TEXTS = {
         "water_off": "water waiting", "cave": "cave", "lost": "out", "riders": "dino",
         "push": "{who}: push {piece} → {cells}", "retreat": "{who}: retreat {piece} → {cells}",
         "over": "Game over", "winner": "Winner", "winners": "Winners", "unowned": "unowned",
-        "legend": ("fire-maker", "guardian", "full", "empty"), "stun": "z", "colon": ": ",
+        "legend": ("fire-maker", "guardian", "full", "empty"), "stun": "KO {n}", "colon": ": ",
     },
     "fr": {
         "round": "Tour {round}/{limit}", "round_open": "Tour {round}", "phase1": "phase 1 · faiseurs de feu",
@@ -46,7 +46,7 @@ TEXTS = {
         "cave": "caverne", "lost": "hors jeu", "riders": "dino",
         "push": "{who} : faire reculer {piece} → {cells}", "retreat": "{who} : {piece} recule → {cells}",
         "over": "Partie terminée", "winner": "Vainqueur", "winners": "Vainqueurs", "unowned": "sans tribu",
-        "legend": ("faiseur", "gardien", "plein", "vide"), "stun": "z", "colon": " : ",
+        "legend": ("faiseur", "gardien", "plein", "vide"), "stun": "KO {n}", "colon": " : ",
     },
 }
 
@@ -289,7 +289,9 @@ def _panel(d: ImageDraw.ImageDraw, view: dict, t: dict, who, owned: dict) -> Non
         text(d, (x0 + 12, y + 70), flags, size=fit_text(flags, x1 - x0 - 24, 17), fill="muted")
         cave = [q for q in mine if q["kind"] in ("fire_maker", "guardian") and q["cell"] is not None
                 and _is_cave(view, q["cell"])]
-        cave_text = " ".join(q["piece"] + (f"({t['stun']}{q['stun']})" if q.get("stun") else "") for q in cave)
+        # a knocked-out fire-maker shows how many of its owner's Phase 1s it still misses (R7.5)
+        cave_text = " ".join(q["piece"] + (f" ({t['stun'].format(n=q['stun'])})" if q.get("stun") else "")
+                             for q in cave)
         line = f"{t['cave']}{t['colon']}{cave_text or '—'}"
         text(d, (x0 + 12, y + 96), line, size=fit_text(line, x1 - x0 - 24, 18), fill="ink")
         lost = [q["piece"] for q in mine if q["cell"] is None]
