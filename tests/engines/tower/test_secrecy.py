@@ -104,7 +104,7 @@ def test_r7_4_private_events_carry_the_hand_and_public_ones_do_not():
             else:
                 assert e.to is None
             if e.kind == "redraw":
-                assert set(e.params) == {"player", "count"}
+                assert set(e.params) == {"player", "joueur", "count"}  # who and how many, never which cards
         if move.startswith("redraw"):
             assert any(e.kind == "hand" for e in events)
         json.dumps([e.dump() for e in events])
