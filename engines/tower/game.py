@@ -1152,8 +1152,14 @@ def _apply_card(st: State, seat: int, code: str, args: tuple, events: list[Event
 # --- legal move generation (R11.3-R11.5) ------------------------------------------------------------------
 
 def _canonical(st: State, typed: str, key: str, signature) -> str:
-    """R11.5: the kept string of the same result as the (legal) typed move."""
-    entries = _legal_entries(st)
+    """R11.5: the kept string of the same result as the (legal) typed move.
+
+    Only the entries of the typed kind (walks, or one card code) can match, so only those are built."""
+    kind = "walk" if key == "walk" else key[5:]  # "play exit2" -> "exit2"
+    known = _position_moves(st, st.active)
+    entries = known.get(kind)
+    if entries is None:
+        entries = known[kind] = _walk_moves(st, st.active) if kind == "walk" else _card_moves(st, st.active, kind)
     for m, _ in entries:
         if m == typed:
             return m
@@ -1180,16 +1186,41 @@ def _legal_entries(st: State) -> list[tuple[str, tuple | None]]:
         out.append(("truck keep", None))
     elif st.phase == "actions":
         hand = st.hands[seat]
+        known = _position_moves(st, seat)
         for code in sorted(set(hand)):
-            out += _card_moves(st, seat, code)
+            moves = known.get(code)
+            if moves is None:
+                moves = known[code] = _card_moves(st, seat, code)
+            out += moves
         if st.kept[seat]:
             out += _truck_moves(st, seat)
-        out += _walk_moves(st, seat)
+        moves = known.get("walk")
+        if moves is None:
+            moves = known["walk"] = _walk_moves(st, seat)
+        out += moves
         if st.actions_left >= 3:
             out += [(f"extinguish {_spot_id(sp)}", None) for sp in _spots(st)]
-        out += [(m, None) for m in _redraws(hand)]  # a cached list: never mutated
+        out += _redraws(hand)  # a cached list: never mutated
     st._legal = out
     return out
+
+
+_POSITIONS: dict[tuple, dict[str, list]] = {}
+
+
+def _position_moves(st: State, seat: int) -> dict[str, list]:
+    """The card and walk entries already built for this position and seat (code -> entries, never mutated).
+
+    They depend only on the board, car, saved/Ambulance counts and options, which a redraw (or a card
+    dumped by it) leaves as they were: the next action of the turn often finds its lists here."""
+    key = (st.n, st.fno, st.sib, seat, st.car_floor, tuple(st.cells), tuple(st.ofire), tuple(st.opeople),
+           tuple(st.sec), tuple(st.car), tuple(st.saved), tuple(st.amb))
+    known = _POSITIONS.get(key)
+    if known is None:
+        if len(_POSITIONS) >= 1024:
+            _POSITIONS.clear()
+        known = _POSITIONS[key] = {}
+    return known
 
 
 def _truck_moves(st: State, seat: int) -> list:
@@ -1199,7 +1230,7 @@ def _truck_moves(st: State, seat: int) -> list:
     return out
 
 
-def _redraws(hand: list[str]) -> list[str]:
+def _redraws(hand: list[str]) -> list[tuple[str, None]]:
     return _redraws_of(tuple(hand))
 
 
@@ -1211,7 +1242,7 @@ def _redraws_of(hand: tuple[str, ...]) -> list[str]:
     combos = [[]]
     for code in sorted(counts):
         combos = [combo + [code] * k for combo in combos for k in range(counts[code] + 1)]
-    return sorted("redraw " + " ".join(combo) for combo in combos if combo)
+    return [(m, None) for m in sorted("redraw " + " ".join(combo) for combo in combos if combo)]
 
 
 def _dedupe(cands: list[tuple[str, Any]], simulate) -> list[tuple[str, tuple]]:
@@ -1224,45 +1255,79 @@ def _dedupe(cands: list[tuple[str, Any]], simulate) -> list[tuple[str, tuple]]:
     return sorted(((m, s) for s, m in best.items()))
 
 
+# "walk <from> <to>" strings, built once: flight steps (down, up), flight end -> landing, SX13 -> G.
+_WALK_STEP = [(f"walk {CELL_IDS[c]} {CELL_IDS[c + 1]}" if not IS_LANDING[c] and NUM[c] < 3 else "",
+               f"walk {CELL_IDS[c]} {CELL_IDS[c - 1]}" if not IS_LANDING[c] and NUM[c] > 1 else "")
+              for c in range(NCELLS)]
+_WALK_LANDING = [f"walk {CELL_IDS[c]} L{flight_end_landing(c)}" if not IS_LANDING[c] and flight_end_landing(c)
+                 else "" for c in range(NCELLS)]
+_WALK_OFF = {(c, end): f"walk {CELL_IDS[c]} {CELL_IDS[end]}" for c in range(NCELLS) if IS_LANDING[c]
+             for end, _ in LANDING_LINKS[FLOOR[c]]}
+_WALK_KEY = {}  # sort key of R11.3's walk order: the street first, then ASCII
+
+
+def _walk_key(entry: tuple) -> tuple:
+    m = entry[0]
+    key = _WALK_KEY.get(m)
+    if key is None:
+        key = _WALK_KEY[m] = (m.endswith(" G") is False, m)
+    return key
+
+
+def _dedupe_signed(cands: list[tuple[str, tuple]]) -> list[tuple[str, tuple]]:
+    """_dedupe for candidates whose result signature is already known."""
+    best: dict[tuple, str] = {}
+    for m, sig in cands:
+        if sig not in best or m < best[sig]:
+            best[sig] = m
+    return sorted(((m, s) for s, m in best.items()))
+
+
 def _walk_moves(st: State, seat: int) -> list:
     cells, sec = st.cells, st.sec
     out: list = []
-    by_landing: dict[int, list] = {}
+    starts: dict[int, list[int]] = {}
     for c in range(NCELLS):
         if cells[c] != seat:
             continue
-        cid = CELL_IDS[c]
         if IS_LANDING[c]:
-            f = FLOOR[c]
-            for end, side in LANDING_LINKS[f]:
-                if not sec[sec3(f, side)] and cells[end] < 0:
-                    by_landing.setdefault(f, []).append((f"walk {cid} {CELL_IDS[end]}", (c, end)))
+            starts.setdefault(FLOOR[c], []).append(c)
             continue
-        side, f, k = SIDE[c], FLOOR[c], NUM[c]
+        k = NUM[c]
+        down, up = _WALK_STEP[c]
         if k > 1 and cells[c - 1] < 0:
-            out.append((f"walk {cid} {CELL_IDS[c - 1]}", None))
+            out.append((up, None))
         if k < 3 and cells[c + 1] < 0:
-            out.append((f"walk {cid} {CELL_IDS[c + 1]}", None))
+            out.append((down, None))
         g = flight_end_landing(c)
-        if g is not None and not sec[sec3(g, side)] and _arrival(st, g, False):
-            out.append((f"walk {cid} L{g}", None))
-        if k == 3 and f == 1:
-            out.append((f"walk {cid} G", None))
-    for f, cands in by_landing.items():
-        if len({c for _, (c, _) in cands}) == 1:
-            out += [(m, None) for m, _ in cands]
+        if g is not None and not sec[sec3(g, SIDE[c])] and _arrival(st, g, False):
+            out.append((_WALK_LANDING[c], None))
+        if k == 3 and FLOOR[c] == 1:
+            out.append((f"walk {CELL_IDS[c]} G", None))
+    for f, froms in starts.items():
+        ends = [end for end, side in LANDING_LINKS[f] if not sec[sec3(f, side)] and cells[end] < 0]
+        if not ends:
             continue
-
-        def sim(args, f=f):
-            c, end = args
+        if len(froms) == 1:
+            out += [(_WALK_OFF[froms[0], end], None) for end in ends]
+            continue
+        # R11.5: leaving from c empties c and compacts the landing; the stair end reached is untouched by
+        # compaction, so two starts give one result iff their compacted landings agree (then for every end),
+        # and the kept string names the ASCII-smallest start.
+        kept: dict[tuple, list[int]] = {}
+        for c in froms:
             b = cells[:]
             b[c] = -1
-            b[end] = seat
             _compact(b, sec, f)
-            return tuple(b)
-
-        out += _dedupe(cands, sim)
-    out.sort(key=lambda e: (e[0].endswith(" G") is False, e[0]))
+            landing = tuple(b)
+            if landing not in kept or CELL_IDS[c] < CELL_IDS[kept[landing][0]]:
+                kept[landing] = [c, b]
+        for c, b in kept.values():
+            for end in ends:
+                b[end] = seat
+                out.append((_WALK_OFF[c, end], tuple(b)))
+                b[end] = -1
+    out.sort(key=_walk_key)
     return out
 
 
@@ -1320,11 +1385,14 @@ def _card_moves(st: State, seat: int, code: str) -> list:
                     for c1, s1 in floor_opts[f]:
                         b = _board_clone(st)
                         _apply_exit(b, seat, o1, c1, [])
+                        first = frags[o1][floor_opts[f].index((c1, s1))]
                         for c2, s2 in _options_for(b, f):
-                            args = ((o1, c1, s1), (o2, c2, s2))
-                            same_floor.append((_card_str(code, args), args))
+                            b2 = _board_clone(b)
+                            _apply_exit(b2, seat, o2, c2, [])
+                            second = OFFICE_IDS[o2] + (":" + CELL_IDS[c2] if s2 else "")
+                            same_floor.append((prefix + first + " " + second, _sig(b2)))
             if same_floor:
-                out += _dedupe(same_floor, sim)
+                out += _dedupe_signed(same_floor)
         return out
     if code == "elevator":
         ride = st.car[seat] > 0
