@@ -6,6 +6,8 @@ Reads only the view dict. `draw(view, locale)` is the board; `draw_hand(view, lo
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
 from render.kit import (
@@ -144,13 +146,49 @@ def _burning_box(draw, box) -> None:
                   fill=FIRE_LIGHT, width=4)
 
 
+@lru_cache(maxsize=8)
+def _building(height: int, locale: str) -> Image.Image:
+    """What every board shares (drawn once per height and language): the background, the walls, the
+    shaft, the floor numbers, the empty flights, the shaft labels and the street. Nothing drawn later
+    overlaps these except the pieces that sit on them, so a copy of this is the first layer of a board."""
+    w = _w(locale)
+    image, d = canvas(WIDTH, height)
+    d.rectangle((MARGIN - 10, TOP - 12, WIDTH - MARGIN + 10, _row_y(0)), fill=WALL)
+    sx = COLX[4]
+    d.rectangle((sx + 12, TOP - 4, sx + SHAFT_W - 12, _row_y(0) + STREET_H - 6), fill=SHAFT_FILL)
+    for f in (4, 3, 2, 1):
+        y = _row_y(f)
+        text(d, (MARGIN - 36, y + LANDING_H / 2), str(f), size=30, bold=True, fill="ink", anchor="mm")
+        for side, col in (("A", 1), ("B", 7)):
+            for k in (1, 2, 3):
+                box = _stair_box(col, f, k)
+                d.rectangle(box, fill=STAIR_FILL, outline=colour("grid"), width=2)
+                for j in range(1, 4):  # steps
+                    d.line((box[0] + j * 23, box[3] - 2, box[0] + j * 23, box[3] - 8), fill=colour("muted"))
+                text(d, (box[0] + 5, (box[1] + box[3]) / 2), f"S{side}{f}{k}", size=16, bold=True, fill="ink",
+                     anchor="lm")
+        text(d, (sx + SHAFT_W / 2, y + 14), f"E{f}", size=16, bold=True, fill="white", anchor="mm")
+    y0 = _row_y(0)
+    d.rectangle((MARGIN - 10, y0, WIDTH - MARGIN + 10, y0 + STREET_H - 6), fill=(150, 150, 150))
+    text(d, (MARGIN + 10, y0 + 16), w["street"], size=20, bold=True, fill="white")
+    text(d, (MARGIN - 36, y0 + STREET_H / 2), "0", size=30, bold=True, fill="ink", anchor="mm")
+    text(d, (sx + SHAFT_W / 2, y0 + 14), "E0", size=16, bold=True, fill="white", anchor="mm")
+    return image
+
+
+def _stair_box(col: int, f: int, k: int) -> tuple[int, int, int, int]:
+    yy = _stair_y(f, k)
+    return (COLX[col] + 8, yy + 2, COLX[col] + CELL_W - 8, yy + STAIR_H - 2)
+
+
 def draw(view: dict, locale: str = "en") -> Image.Image:
     w = _w(locale)
     seats = view["seats"]
     panel_top = _row_y(0) + STREET_H + 16
     rows = len(seats)
     height = panel_top + 60 + rows * 52 + 190
-    image, d = canvas(WIDTH, height)
+    image = _building(height, locale).copy()
+    d = ImageDraw.Draw(image)
     # header
     if view.get("over"):
         status = w["over"]
@@ -167,14 +205,9 @@ def draw(view: dict, locale: str = "en") -> Image.Image:
 
     cells = view["cells"]
     burning = set(view["burning"])
-    # walls of the building
-    d.rectangle((MARGIN - 10, TOP - 12, WIDTH - MARGIN + 10, _row_y(0)), fill=WALL)
-    # elevator shaft
     sx = COLX[4]
-    d.rectangle((sx + 12, TOP - 4, sx + SHAFT_W - 12, _row_y(0) + STREET_H - 6), fill=SHAFT_FILL)
     for f in (4, 3, 2, 1):
         y = _row_y(f)
-        text(d, (MARGIN - 36, y + LANDING_H / 2), str(f), size=30, bold=True, fill="ink", anchor="mm")
         # offices span the whole floor block
         for side, col in (("A", 0), ("B", 8)):
             oid = f"O{f}{side}"
@@ -208,32 +241,21 @@ def draw(view: dict, locale: str = "en") -> Image.Image:
                 text(d, (box[0] + 6, box[1] + 4), cid, size=17, bold=True, fill="ink")
                 if cid in cells:
                     _person(d, ((box[0] + box[2]) / 2, box[1] + 56), cells[cid], 22)
-        # door marks and flights
+        # door marks and the employees on the flights
         for col in (3, 5):
             x = COLX[col] + (CELL_W - 6 if col == 3 else 6)
             d.line((x, y + 10, x, y + LANDING_H - 10), fill=colour("water"), width=5)
         for side, col in (("A", 1), ("B", 7)):
             for k in (1, 2, 3):
                 cid = f"S{side}{f}{k}"
-                yy = _stair_y(f, k)
-                box = (COLX[col] + 8, yy + 2, COLX[col] + CELL_W - 8, yy + STAIR_H - 2)
-                d.rectangle(box, fill=STAIR_FILL, outline=colour("grid"), width=2)
-                for j in range(1, 4):  # steps
-                    d.line((box[0] + j * 23, box[3] - 2, box[0] + j * 23, box[3] - 8), fill=colour("muted"))
-                text(d, (box[0] + 5, (box[1] + box[3]) / 2), cid, size=16, bold=True, fill="ink", anchor="lm")
                 if cid in cells:
+                    box = _stair_box(col, f, k)
                     _person(d, (box[2] - 20, (box[1] + box[3]) / 2), cells[cid], 17)
-        # elevator door floor label in the shaft
-        text(d, (sx + SHAFT_W / 2, y + 14), f"E{f}", size=16, bold=True, fill="white", anchor="mm")
-    # street
+    # the street's saved counts
     y0 = _row_y(0)
-    d.rectangle((MARGIN - 10, y0, WIDTH - MARGIN + 10, y0 + STREET_H - 6), fill=(150, 150, 150))
-    text(d, (MARGIN + 10, y0 + 16), w["street"], size=20, bold=True, fill="white")
-    text(d, (MARGIN - 36, y0 + STREET_H / 2), "0", size=30, bold=True, fill="ink", anchor="mm")
     for i, c in enumerate(seats):
         x = MARGIN + 30 + i * 90
         _person(d, (x, y0 + 58), c, 17, str(view["saved"][c]))
-    text(d, (sx + SHAFT_W / 2, y0 + 14), "E0", size=16, bold=True, fill="white", anchor="mm")
     # the car
     car = view["car"]
     cy = _row_y(car["floor"]) if car["floor"] else y0
