@@ -1217,7 +1217,7 @@ def _position_moves(st: State, seat: int) -> dict[str, list]:
            tuple(st.sec), tuple(st.car), tuple(st.saved), tuple(st.amb))
     known = _POSITIONS.get(key)
     if known is None:
-        if len(_POSITIONS) >= 1024:
+        if len(_POSITIONS) >= 64:  # only recent positions recur; keep memory small
             _POSITIONS.clear()
         known = _POSITIONS[key] = {}
     return known
