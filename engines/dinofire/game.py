@@ -114,7 +114,6 @@ def _route_text(cells) -> str:
 # --- occupancy ---------------------------------------------------------------------------------------
 
 _IS_CAVE = tuple(k == CAVE for k in KIND)
-_IS_SMALL = tuple(k == SMALL for k in KIND)
 # _COUNTED[p]: does a piece at position p stand on a board cell outside the caves? Indexed by p itself:
 # REMOVED (-1) and RIDER (-2) read the two False entries at the end of the tuple.
 _COUNTED = tuple(not cave for cave in _IS_CAVE) + (False, False)
@@ -122,15 +121,14 @@ _COUNTED = tuple(not cave for cave in _IS_CAVE) + (False, False)
 
 class Occupancy:
     """Who stands where, outside caves: characters per cell (R6.4), fire-makers + guardians per cell
-    (R6.5), the fire-maker on a cell (R8.3), and dinosaurs on small paths (R9.9)."""
+    (R6.5) and the fire-maker on a cell (R8.3). Riders stand on no cell (R9.2)."""
 
-    __slots__ = ("chars", "fmg", "fm_at", "small_dino", "rider_dests")
+    __slots__ = ("chars", "fmg", "fm_at", "rider_dests")
 
     def __init__(self, state: State):
         chars = [0] * 225
         fmg = [0] * 225
         fm_at: dict[int, tuple[int, int]] = {}
-        small_dino: dict[int, int] = {}
         counted = _COUNTED
         for seat in range(state.n):
             i = 0
@@ -147,13 +145,9 @@ class Occupancy:
             for p in state.wc[seat]:
                 if p >= 0:
                     chars[p] += 1
-            d = state.dino[seat]
-            if _IS_SMALL[d]:
-                small_dino[d] = seat
         self.chars = chars
         self.fmg = fmg
         self.fm_at = fm_at
-        self.small_dino = small_dino
         self.rider_dests: list[tuple[str, bool]] | None = None
 
     def lift(self, cell: int, fire_or_guard: bool) -> None:

@@ -278,6 +278,17 @@ def test_r8_4_retreat_chosen_by_owner_or_auto():
     assert where(a, "nw", "fm1") == "j1"  # straight on (north, the push direction)
 
 
+def test_r8_4_auto_retreat_falls_back_to_n_e_s_w():
+    """R8.4 step 3, retreat_choice=auto: straight on first; when that is illegal, N, then E, S, W."""
+    s = position(options={"retreat_choice": "auto"}, turn="ne", phase=2, gact=("ne",), p3act=("ne",),
+                 pieces={"ne": {"g1": "k2"}, "nw": {"fm1": "j3"}}, fire={"j1": 3})
+    play(s, "ne", "g1 k3 j3 push j2")
+    events = play(s, "ne", "done")
+    assert "ask_retreat" not in kinds(events)
+    # from j2: straight on (north) j1 has 3 flames; N is the same cell; E k2 is free (g1 left it)
+    assert where(s, "nw", "fm1") == "k2"
+
+
 def test_r8_5_knock_out_when_retreat_impossible():
     s = position(turn="ne", phase=2, gact=("ne",), p3act=("ne",),
                  pieces={"ne": {"g1": "o4"}, "nw": {"fm1": "o2"}}, fire={"o1": 3, "n1": 3, "n3": 3, "m2": 3})
@@ -463,6 +474,16 @@ def test_n5_canonical_log_shows_full_route():
     events = play(s, "nw", "dino e8")
     assert events[0].params["route"] == "b8 c8 d8 e8"
     assert "b8 c8 d8 e8" in event_text("dinofire", "move", events[0].params, "fr")
+
+
+def test_n4_route_checked_cell_by_cell_t5_decision():
+    """T5 lists `fm2 h6 h5 i5` as `too_far`; that holds once fm1 has left h5 (the scenario's bullets are
+    separate positions). With fm1 still on h5, N4 checks h5 (the 2nd entry, within 2 MP) before i5, so
+    the first code met is `occupied`."""
+    s = position(pieces={"nw": {"fm1": "h5", "fm2": "g6"}})
+    refuse(s, "nw", "fm2 h6 h5 i5", "occupied")
+    play(s, "nw", "fm1 i5 j5 k5 k6")
+    refuse(s, "nw", "fm2 h6 h5 i5", "too_far")
 
 
 # --- illegal move classes the issue names --------------------------------------------------------------
