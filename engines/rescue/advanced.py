@@ -583,8 +583,9 @@ def legal_moves(st: State, seat: int) -> list[str]:
     if st.phase == PARK:
         if st.order[0] != seat:
             return []
-        kind = "engine" if st.engine < 0 else "amb"
-        return [f"park {kind} {side}" for side in SPOT_SIDES]
+        # R4.12 step 13: either vehicle may be parked first (play accepts both orders).
+        kinds = [k for k, spot in (("engine", st.engine), ("amb", st.amb)) if spot < 0]
+        return [f"park {kind} {side}" for kind in kinds for side in SPOT_SIDES]
     if st.phase != ACTIONS or st.order[st.active] != seat:
         return []
     if st.mode == "family":

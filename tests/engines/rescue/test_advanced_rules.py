@@ -44,6 +44,22 @@ def test_r4_11_r4_12_setup_by_level(level, explosions, hazmat, reserve, seats, e
     assert len(set(specs)) == seats  # R6.9: no card twice
 
 
+def test_r4_12_step13_either_vehicle_parks_first():
+    """R4.12 step 13: seat 1 parks both vehicles in either order; legal_moves offers what play accepts."""
+    st = advanced(2, specialists="random")
+    ENGINE.play(st, 0, "place 30")
+    ENGINE.play(st, 1, "place 00")
+    assert ENGINE.legal_moves(st, 0) == [f"park {k} {s}" for k in ("engine", "amb")
+                                         for s in ("top", "right", "bottom", "left")]
+    assert ENGINE.legal_moves(st, 1) == []
+    ENGINE.play(st, 0, "park amb left")
+    assert ENGINE.legal_moves(st, 0) == ["park engine top", "park engine right", "park engine bottom",
+                                         "park engine left"]
+    refused(st, 0, "park amb top", "already parked")
+    ENGINE.play(st, 0, "park engine top")
+    assert view(st)["phase"] == "actions"
+
+
 def test_r4_12_step9_choose_and_random_deal():
     st = advanced(3)
     assert ENGINE.legal_moves(st, 0)[0] == "spec paramedic" and ENGINE.legal_moves(st, 1) == []
@@ -77,9 +93,11 @@ def test_r4_14_modules_off():
                       engine=None, amb=None, facedown=FAR_AWAY)
     events = ENGINE.play(st, 0, "move w carry")
     assert "rescued" in kinds(events)
-    st.rng.stack = [3, 1, 6, 8]  # fire on 31 -> family knock-down table without vehicles
-    ENGINE.play(st, 0, "move e")
-    ENGINE.play(st, 0, "end")
+    # R6.11.9 / §9: without vehicles a knocked-down firefighter goes by the family table (32 -> 30).
+    st = adv_scenario(seats=2, firefighters={"red": "00", "blue": "32"}, smoke=("32",), fire=("31",),
+                      mods={"vehicles": False}, engine=None, amb=None, facedown=FAR_AWAY, dice=(3, 2))
+    events = ENGINE.play(st, 0, "end")
+    assert "knocked_down" in kinds(events) and fighter(st, "blue")["cell"] == "30"
 
 
 def test_r5_2_r4_13_specialist_ap_and_free_ap_never_saved_r5_3():
