@@ -34,6 +34,9 @@ from engines.rescue.board import (
 from engines.rescue.ending import finish
 from engines.rescue.state import OVER, State
 
+TOWARDS = ("north", "east", "south", "west")  # the shockwave message's direction, by language
+VERS = ("le nord", "l'est", "le sud", "l'ouest")
+
 
 def place_fire(st: State, cell: int, events: list[Event]) -> None:
     """R6.11.3 "place fire": empty -> new marker fire side up, smoke -> flip, fire -> nothing."""
@@ -101,7 +104,8 @@ def explode(st: State, x: int, events: list[Event], cubes: bool = True) -> None:
 
 def shockwave(st: State, y: int, d: int, events: list[Event], cubes: bool = True) -> None:
     """R6.11.5: travels through fire cells in direction d until it meets a wall, a door or a cell to ignite."""
-    events.append(Event("shockwave", {"cell": cell_id(y), "dir": DIRECTIONS[d]}))
+    events.append(Event("shockwave", {"cell": cell_id(y), "dir": DIRECTIONS[d], "towards": TOWARDS[d],
+                                      "vers": VERS[d]}))
     while True:
         edge = EDGE[y][d]
         if edge < 0:  # D4: the edge of the grid

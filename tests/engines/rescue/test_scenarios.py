@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.core import IllegalMove
+from engines.core import IllegalMove, event_text
 from engines.rescue import ENGINE
 from tests.engines.rescue.helpers import FAR_AWAY, cells_with, kinds, scenario
 
@@ -92,6 +92,10 @@ def test_s5_explosion_with_shockwave_r6_11_4_r6_11_5_r6_11_9_r6_11_10_r6_12_2():
     assert sorted(v["facedown"]) == ["52", "61", "62"]
     assert [e.params["cell"] for e in events if e.kind == "poi_roll"] == ["52"]
     assert v["active"] == 1 and fighter(st, "blue")["ap"] == 4
+    # The shockwave's direction is told in words in both languages.
+    wave = next(e for e in events if e.kind == "shockwave")
+    assert event_text("rescue", wave.kind, wave.params) == "A shockwave runs from 34 towards the east."
+    assert event_text("rescue", wave.kind, wave.params, "fr") == "Une onde de choc part de 34 vers l'est."
 
 
 def test_s6_flashover_through_open_door_r6_11_6():
