@@ -487,7 +487,7 @@ class TableService:
         who = f"**{name}**" + (f" ({label})" if label and label != name else "")
         locale = self._locale(table)
         said = [event_text(table.game, e.kind, e.params, locale) for e in events if e.to is None]
-        return f"{who}: `{move}`" + ("".join(f"\n  {line}" for line in said if line))
+        return f"{who}: `{_public(engine, move)}`" + ("".join(f"\n  {line}" for line in said if line))
 
     async def _advance(self, table: TableRow, engine: Engine, state: Any, moves: list[MoveRow], lines: list[str],
                        *, ai_salt: int = 0, first_private: bool = False, opening: list[Event] = ()) -> Reply:
@@ -633,7 +633,7 @@ class TableService:
         except Conflict:
             raise MovedOn("The game moved on: someone else's action was saved first. Here is the current board.") from None
         names = self._names(table)
-        said = ", ".join(f"`{row.move}`" for row in taken if row.step == 0)
+        said = ", ".join(f"`{_public(engine, row.move)}`" for row in taken if row.step == 0)
         text = (f"↩️ **{names.get(rows[first].seat, 'A player')}** took back {said}.\n"
                 "Next: " + ", ".join(names.get(s, f"seat {s + 1}") for s in waiting))
         mention = self._users(table, waiting)
@@ -685,8 +685,9 @@ class TableService:
         table = await self._table(table_id)
         count = max(1, min(int(count), 50))
         names = self._names(table)
+        engine = _engine(table.game)
         rows = await self.store.moves(table.id, limit=count)
-        return [f"{row.n}. {names.get(row.seat, f'seat {row.seat + 1}')}: {row.move}" for row in rows]
+        return [f"{row.n}. {names.get(row.seat, f'seat {row.seat + 1}')}: {_public(engine, row.move)}" for row in rows]
 
     async def rules(self, game: str, topic: str | None = None) -> str:
         engine = _engine(game)
@@ -793,6 +794,12 @@ class TableService:
 
 
 # --- small helpers -----------------------------------------------------------------------------------
+
+
+def _public(engine: Engine, move: str) -> str:
+    """How the table sees a move: a game may hide part of it (Tower Fire's redrawn cards, R7.4)."""
+    public_form = getattr(engine, "public_form", None)
+    return public_form(move) if public_form else move
 
 
 def _labels(engine: Engine, state: Any) -> list[str]:

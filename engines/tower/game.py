@@ -443,6 +443,14 @@ class TowerEngine:
             _in_french(event.params)
         st.opening_log = [e.dump() for e in events]
 
+    def public_form(self, move: str) -> str:
+        """R7.4: the cards a redraw discards are never shown to the table: `redraw (3 cards)`."""
+        words = move.split()
+        if words and words[0].lower() == "redraw":
+            count = len(words) - 1
+            return f"redraw ({count} card{'s' if count != 1 else ''})"
+        return move
+
     def opening_events(self, st: State) -> list[Event]:
         """What setup did before turn 1 (R4.8 extreme opening), said in the thread when the game starts."""
         return [Event.load(e) for e in st.opening_log]
@@ -1156,10 +1164,7 @@ def _canonical(st: State, typed: str, key: str, signature) -> str:
 
     Only the entries of the typed kind (walks, or one card code) can match, so only those are built."""
     kind = "walk" if key == "walk" else key[5:]  # "play exit2" -> "exit2"
-    known = _position_moves(st, st.active)
-    entries = known.get(kind)
-    if entries is None:
-        entries = known[kind] = _walk_moves(st, st.active) if kind == "walk" else _card_moves(st, st.active, kind)
+    entries = _walk_moves(st, st.active) if kind == "walk" else _card_moves(st, st.active, kind)
     for m, _ in entries:
         if m == typed:
             return m
@@ -1186,7 +1191,7 @@ def _legal_entries(st: State) -> list[tuple[str, tuple | None]]:
         out.append(("truck keep", None))
     elif st.phase == "actions":
         hand = st.hands[seat]
-        known = _position_moves(st, seat)
+        known: dict[str, list] = {}
         for code in sorted(set(hand)):
             moves = known.get(code)
             if moves is None:
@@ -1203,24 +1208,6 @@ def _legal_entries(st: State) -> list[tuple[str, tuple | None]]:
         out += _redraws(hand)  # a cached list: never mutated
     st._legal = out
     return out
-
-
-_POSITIONS: dict[tuple, dict[str, list]] = {}
-
-
-def _position_moves(st: State, seat: int) -> dict[str, list]:
-    """The card and walk entries already built for this position and seat (code -> entries, never mutated).
-
-    They depend only on the board, car, saved/Ambulance counts and options, which a redraw (or a card
-    dumped by it) leaves as they were: the next action of the turn often finds its lists here."""
-    key = (st.n, st.fno, st.sib, seat, st.car_floor, tuple(st.cells), tuple(st.ofire), tuple(st.opeople),
-           tuple(st.sec), tuple(st.car), tuple(st.saved), tuple(st.amb))
-    known = _POSITIONS.get(key)
-    if known is None:
-        if len(_POSITIONS) >= 64:  # only recent positions recur; keep memory small
-            _POSITIONS.clear()
-        known = _POSITIONS[key] = {}
-    return known
 
 
 def _truck_moves(st: State, seat: int) -> list:

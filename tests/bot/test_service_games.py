@@ -142,3 +142,28 @@ async def test_test_only_options_are_refused_unless_allowed(service):
     assert (await service.info(reply.table_id)).over
     with pytest.raises(NotAllowed, match="is over"):
         await service.join(reply.table_id, CHIEF, "Carl")
+
+
+async def test_tower_redraw_cards_stay_secret_in_the_thread_and_the_log(service, store):
+    """Tower Fire R7.4: the table sees `redraw (N cards)`, never which cards were discarded."""
+    reply = await service.create("tower", FIRE, "Fiona", seed=5)
+    await service.join(reply.table_id, CHIEF, "Carl")
+    await service.start(reply.table_id, FIRE)
+    table = reply.table_id
+    for _ in range(50):
+        for user in (FIRE, CHIEF):
+            moves = await service.legal_moves(table, user)
+            redraws = [m for m in moves if m.startswith("redraw ")]
+            if redraws:
+                move = max(redraws, key=len)
+                cards = move.split()[1:]
+                reply = await service.act(table, user, move)
+                line = next(line for line in reply.text.splitlines() if "redraw" in line)
+                assert f"`redraw ({len(cards)} card" in line
+                assert not any(card in line for card in cards), line
+                assert f"redraw ({len(cards)} card" in (await service.log(table, 1))[0]
+                return
+            if moves:
+                await service.act(table, user, moves[0])
+                break
+    raise AssertionError("no redraw came up")
