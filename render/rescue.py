@@ -652,6 +652,13 @@ def _draw_outcome(image: Image.Image, view: dict, locale: str) -> None:
     text(draw, (cx, by0 + 160), score, size=24, fill="highlight", anchor="mm")
 
 
+def title_size(title: str, status: str) -> int:
+    """The header title's font size: it shrinks to leave room for the status drawn on its right (the kit's
+    header gives the status up to half the width; the French titles are long)."""
+    room = WIDTH - 60 - (text_width(status, fit_text(status, WIDTH / 2 - 30, 22)) if status else 0)
+    return fit_text(title, room, 28, bold=True, minimum=16)
+
+
 def draw(view: dict, locale: str = "en") -> Image.Image:
     image, draw_ = canvas(WIDTH, HEIGHT)
     board = _t(locale, view.get("board", "front"))
@@ -661,7 +668,9 @@ def draw(view: dict, locale: str = "en") -> Image.Image:
     else:
         rule = _t(locale, "family")
     title = f"{_t(locale, 'title')} · {rule} · {board}"
-    header(draw_, WIDTH, title, _status(view, locale))
+    status = _status(view, locale)
+    header(draw_, WIDTH, "", status)
+    text(draw_, (20, 32), title, size=title_size(title, status), fill="white", bold=True, anchor="lm")
     _draw_cells(draw_, view, locale)
     if advanced:
         _draw_advanced_ground(draw_, view, locale)

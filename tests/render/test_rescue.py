@@ -139,3 +139,17 @@ def test_advanced_hidden_pois_never_change_the_public_picture_r7_4():
     assert ENGINE.dump(one) != ENGINE.dump(two)
     assert ENGINE.view(one, None) == ENGINE.view(two, None)
     assert png(one) == png(two)
+
+
+def test_title_leaves_room_for_the_status():
+    """The header's title shrinks so that it never runs into the status (the French advanced title with the
+    Driver's pending deck-gun decision used to overlap it)."""
+    from render.kit import fit_text, text_width
+    from render.rescue import title_size
+
+    title = "18 Soldats du feu · version avancée · Sarce · verso"
+    status = "rouge : lance sur 67 · reroll red / reroll black / accept"
+    size = title_size(title, status)
+    status_width = text_width(status, fit_text(status, WIDTH / 2 - 30, 22))
+    assert 16 <= size < 28 and 20 + text_width(title, size, bold=True) + 20 <= WIDTH - 20 - status_width
+    assert title_size("Fire Rescue · family game · front", "Turn 3 · red to play · 4 AP") == 28
