@@ -598,8 +598,10 @@ class TableService:
         """Take back the latest human move (and the AI replies that followed it), if it is the caller's.
 
         The position is rebuilt by replaying the log from the seed, so it is exactly the one before the
-        move. A move that told its player something private (a drawn tile, dealt cards) can't be taken
-        back, and the thread is told about every undo."""
+        move. A move can't be taken back when it told its player something private (a drawn tile, dealt
+        cards), brought a hidden thing to light (`engine.revealing_events`: a POI flipped, an event card
+        turned) or used luck (the game's Rng, kept under the dump's "rng", moved on). The thread is told
+        about every undo."""
         table = await self._table(table_id)
         engine = _engine(table.game)
         if table.status != ACTIVE:
@@ -615,8 +617,12 @@ class TableService:
             name = self._names(table).get(rows[first].seat, "another player")
             raise NotAllowed(f"Only {name}, who played the last move (`{rows[first].move}`), can undo it.")
         taken = rows[first:]
+        shown = _public(engine, rows[first].move)
         if any(event.get("to") is not None for row in taken for event in row.events):
-            raise NotAllowed(f"`{rows[first].move}` told you something private, so it can't be taken back.")
+            raise NotAllowed(f"`{shown}` told you something private, so it can't be taken back.")
+        revealing = getattr(engine, "revealing_events", frozenset())
+        if any(event.get("kind") in revealing for row in taken for event in row.events):
+            raise NotAllowed(f"`{shown}` brought hidden information to light, so it can't be taken back.")
         try:
             state = engine.setup(len(table.seats), table.options, table.seed)
             for row in rows[:first]:
@@ -624,6 +630,10 @@ class TableService:
         except Exception as err:  # a log that no longer replays is damage, not a user error
             log.exception("table %s: the move log does not replay", table.id)
             raise Damaged(f"Game #{table.id}'s move log can't be replayed ({type(err).__name__}); nothing was changed.") from None
+        if engine.dump(state).get("rng") != (table.state or {}).get("rng"):
+            # Dice were rolled or a shuffled pile was drawn from: taking it back would let the player
+            # see the luck first and then choose.
+            raise NotAllowed(f"`{shown}` (or a reply to it) rolled dice or drew from the pile, so it can't be taken back.")
         waiting = engine.to_move(state)
         table.state = engine.dump(state)
         table.settings = {**table.settings, "to_move": waiting}

@@ -176,6 +176,8 @@ class FirezoneEngine:
     id = "firezone"
     title = "Fire Zones"
     seats = range(1, 5)
+    # Drawing shows the next tile of the shuffled pile (face up, or to the drawer): no undo past it.
+    revealing_events = frozenset({"draw", "draw.hidden", "draw.private", "draw.private_no_firebreak", "reveal"})
     options = [
         Option("mode", COMPETITIVE, "competitive, or coop (2-4 players); 1 player is always solo", "str",
                (COMPETITIVE, SOLO, COOP)),

@@ -89,6 +89,8 @@ class RescueEngine:
     seats = range(1, 7)
     # R1.1: one seat is one firefighter; in this cooperative game one person may hold several seats.
     cooperative = True
+    # Events that turn a face-down POI over (R7.2): a move that caused one can't be undone.
+    revealing_events = frozenset({"poi_false_alarm", "poi_victim"})
     options = OPTIONS
 
     # --- setup ----------------------------------------------------------------------------------

@@ -348,6 +348,8 @@ class TowerEngine:
     id = "tower"
     title = "Tower Fire"
     seats = range(2, 5)
+    # Turning the top event card shows what the secret pile held (R7.3): such a move can't be undone.
+    revealing_events = frozenset({"event.draw"})
     options = OPTIONS
 
     # -- setup (R4) --

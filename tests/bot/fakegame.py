@@ -13,12 +13,14 @@ class Race:
     id = "race"
     title = "Race to Ten"
     seats = range(2, 4)
-    options = [Option("target", 10, "total that wins", kind="int", minimum=3, maximum=50)]
+    options = [Option("target", 10, "total that wins", kind="int", minimum=3, maximum=50),
+               Option("dice", False, "players may roll a die instead of choosing", kind="bool")]
 
     def setup(self, seats, options, seed):
         rng = Rng(seed)
         return {"n": seats, "total": 0, "turn": 0, "target": options.get("target", 10),
-                "secret": [rng.randint(1, 99) for _ in range(seats)], "winner": None, "rng": rng.dump()}
+                "secret": [rng.randint(1, 99) for _ in range(seats)], "winner": None, "rng": rng.dump(),
+                "dice": bool(options.get("dice", False))}
 
     def to_move(self, state):
         return [] if state["winner"] is not None else [state["turn"]]
@@ -26,13 +28,18 @@ class Race:
     def legal_moves(self, state, seat):
         if seat not in self.to_move(state):
             return []
-        return ["add 1", "add 2", "add 3", "peek"]
+        return ["add 1", "add 2", "add 3", "peek"] + (["roll"] if state["dice"] else [])
 
     def play(self, state, seat, move):
         if seat not in self.to_move(state):
             raise IllegalMove("It is not your turn.")
         if move == "peek":
             return [Event("secret", {"value": state["secret"][seat]}, to=seat)]
+        if move == "roll" and state["dice"]:  # luck: adds a die roll to the total
+            rng = Rng.load(state["rng"])
+            value = rng.die()
+            state["rng"] = rng.dump()
+            move = f"add {min(value, 3)}"
         parts = move.split()
         if len(parts) != 2 or parts[0] != "add" or parts[1] not in ("1", "2", "3"):
             raise IllegalMove("Play add 1, add 2 or add 3.")

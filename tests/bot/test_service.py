@@ -20,7 +20,7 @@ async def lobby(service, **options):
 async def test_create_join_start_and_lobby_info(service, race):
     reply = await service.create("race", ALICE, "Alice", {"target": "12"}, seed=7)
     assert reply.status == "lobby" and reply.lobby.seats == ["Alice"] and not reply.lobby.can_start
-    assert "target=12" in reply.lobby.options_text
+    assert "target=12" in reply.lobby.options_text and "dice=off" in reply.lobby.options_text
     reply = await service.join(reply.table_id, BOB, "Bob")
     assert reply.lobby.seats == ["Alice", "Bob"] and reply.lobby.can_start
     started = await service.start(reply.table_id, ALICE)
@@ -257,3 +257,12 @@ async def test_undo_takes_back_the_ai_replies_too(service, race, store):
     assert len(await store.moves(table)) == 2
     reply = await service.undo(table, ALICE)
     assert await store.moves(table) == [] and reply.mention == [ALICE]
+
+
+async def test_undo_never_takes_back_luck(service, race):
+    """A move that rolled dice can't be undone: the player would see the roll, then choose again."""
+    table = await lobby(service, dice="true")
+    await service.start(table, ALICE)
+    await service.act(table, ALICE, "roll")
+    with pytest.raises(NotAllowed, match="rolled dice"):
+        await service.undo(table, ALICE)

@@ -167,3 +167,13 @@ async def test_tower_redraw_cards_stay_secret_in_the_thread_and_the_log(service,
                 await service.act(table, user, moves[0])
                 break
     raise AssertionError("no redraw came up")
+
+
+async def test_undo_refuses_a_move_that_turned_a_hidden_card():
+    """The engines that reveal hidden things say which events do (Fire Rescue POIs, Tower event cards,
+    Fire Zones draws)."""
+    import engines
+
+    assert {"poi_victim", "poi_false_alarm"} <= engines.get("rescue").revealing_events
+    assert "event.draw" in engines.get("tower").revealing_events
+    assert "draw" in engines.get("firezone").revealing_events

@@ -93,4 +93,6 @@ def check_views_and_dump(engine, state, seats):
         json.dumps(view)
     dumped = engine.dump(state)
     assert json.loads(json.dumps(dumped)) == dumped
+    # The service's undo tells luck from choice by this key (DESIGN: the Rng's state is part of the game).
+    assert set(dumped["rng"]) == {"state", "stack"}
     assert engine.dump(engine.load(dumped)) == dumped
