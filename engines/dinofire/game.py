@@ -420,6 +420,8 @@ class DinofireEngine:
                choices=("owner", "auto")),
         Option("two_player_layout", "opposite", "Two players: opposite corners (nw+se) or adjacent (nw+ne).",
                choices=("opposite", "adjacent")),
+        Option("seat_order", "random", "Play order and territories drawn at random, or fixed in join order.",
+               choices=("random", "fixed")),
     ]
 
     # --- setup (R4) ---------------------------------------------------------------------------------
@@ -433,6 +435,7 @@ class DinofireEngine:
             "wind_spread": options.get("wind_spread", "square"),
             "retreat_choice": options.get("retreat_choice", "owner"),
             "two_player_layout": options.get("two_player_layout", "opposite"),
+            "seat_order": options.get("seat_order", "random"),
         }
         stack = options.get("stack")
         dice: list[int] = []
@@ -446,7 +449,17 @@ class DinofireEngine:
         s = State()
         s.n = seats
         s.options = opts
-        s.terr = [TERRITORIES.index(t) for t in LAYOUTS[key]]  # R4.1
+        s.rng = Rng(seed, dice)
+        # R4.1: the seats are put in a random order (unless fixed); the k-th of that order plays k-th and
+        # takes the k-th territory of the layout.
+        s.order = list(range(seats))
+        if opts["seat_order"] == "random":
+            s.rng.shuffle(s.order)
+        layout = LAYOUTS[key]
+        s.terr = [0] * seats
+        for k, seat in enumerate(s.order):
+            s.terr[seat] = TERRITORIES.index(layout[k])
+        s.turn = s.order[0]
         s.owner = [-1] * 4
         for seat, t in enumerate(s.terr):
             s.owner[t] = seat
@@ -458,7 +471,6 @@ class DinofireEngine:
         s.dino = [DINO_STARTS[t] for t in s.terr]
         s.gact = [False] * seats  # R4.3
         s.p3act = [False] * seats
-        s.rng = Rng(seed, dice)
         s.picks = [INDEX[c] for c in picks]
         self._run(s, [])
         return s
@@ -1314,10 +1326,11 @@ class DinofireEngine:
                 self._check_end(state, events)
                 if state.over:
                     return
-                state.turn += 1
-                if state.turn == state.n:
-                    state.turn = 0
+                k = state.order.index(state.turn) + 1
+                if k == state.n:
+                    k = 0
                     state.round += 1
+                state.turn = state.order[k]
                 self._start_phase(state, 1, events)
                 state.ending = False
 
@@ -1435,7 +1448,7 @@ class DinofireEngine:
     # --- end (R12) -----------------------------------------------------------------------------------
 
     def _check_end(self, state: State, events: list[Event]) -> None:
-        last_seat = state.turn == state.n - 1
+        last_seat = state.turn == state.order[-1]
         limit = state.options.get("round_limit", 25)
         done = last_seat and ((limit and state.round >= limit) or state.round >= ROUND_CAP)
         if not done and max(state.fire) <= 0:  # R12.3

@@ -24,7 +24,7 @@ PIECES = ("dino",) + FIRE_MAKERS + GUARDIANS + CARRIERS  # R2.2 order
 
 class State:
     __slots__ = (
-        "n", "terr", "owner", "fire", "fm", "stun", "gd", "wc", "full", "dino", "gact", "p3act",
+        "n", "order", "terr", "owner", "fire", "fm", "stun", "gd", "wc", "full", "dino", "gact", "p3act",
         "round", "turn", "phase", "acted", "attacks", "cursor", "pending", "closing", "resolving",
         "ending", "last_wind", "rng", "picks", "options", "over", "announced", "occ",
     )
@@ -44,6 +44,7 @@ class State:
         self.p3act: list[bool] = []        # Phase 3 active (R9.1)
         self.round = 1
         self.turn = 0                      # the seat playing its turn
+        self.order: list[int] = []         # the seats in play order (R4.1: seat k of the order, k-th territory)
         self.phase = 1
         self.acted: set[str] = set()       # piece ids that acted in the current phase (R5.3)
         # Phase 2 attacks in move order (R8.4): [guardian idx, target seat, target fm idx, cell, entry, push]
@@ -102,6 +103,7 @@ def dump_state(s: State) -> dict:
         "options": dict(s.options),
         "round": s.round,
         "turn": s.turn,
+        "order": list(s.order),
         "phase": s.phase,
         "fire": {NAMES[c]: f for c, f in enumerate(s.fire) if f > 0},
         "burnt": [NAMES[c] for c, f in enumerate(s.fire) if f == BURNT],
@@ -145,6 +147,7 @@ def load_state(d: dict) -> State:
     s.options = dict(d.get("options", {}))
     s.round = int(d.get("round", 1))
     s.turn = int(d.get("turn", 0))
+    s.order = [int(x) for x in d.get("order", range(s.n))]
     s.phase = int(d.get("phase", 1))
     s.fire = [0] * CELL_COUNT
     for name, f in d.get("fire", {}).items():

@@ -17,7 +17,8 @@ def position(players: int = 4, *, turn: str = "nw", phase: int = 1, round: int =
              dice=(), picks=(), empty: dict | None = None, stun: dict | None = None,
              options: dict | None = None):
     """A mid-game state. `pieces` = {"nw": {"fm1": "g3", "w1": None (removed) / "rider" / "c2"}}."""
-    state = ENGINE.setup(players, resolve_options(ENGINE, options or {}), seed=11)
+    # Positions name seats by territory in the layout's order (R4.1 with the order fixed).
+    state = ENGINE.setup(players, resolve_options(ENGINE, {"seat_order": "fixed", **(options or {})}), seed=11)
     d = ENGINE.dump(state)
     terrs = d["territories"]
     seat = {t: i for i, t in enumerate(terrs)}

@@ -50,7 +50,7 @@ def test_r2_1_r3_2_board_counts():
 
 
 def test_r2_2_r2_3_pieces_and_tribes_per_player():
-    view = ENGINE.view(ENGINE.setup(4, resolve_options(ENGINE, {}), 1), None)
+    view = ENGINE.view(ENGINE.setup(4, resolve_options(ENGINE, {"seat_order": "fixed"}), 1), None)
     assert [p["tribe"] for p in view["players"]] == ["Biorks", "Ngas", "Grous", "Wors"]
     assert [p["colour"] for p in view["players"]] == ["red", "blue", "yellow", "green"]
     for seat in range(4):
@@ -143,7 +143,7 @@ def test_r4_4_unowned_territory_cannot_be_extinguished_or_entered_by_carriers():
 
 
 def test_r5_1_r5_2_round_and_phase_order():
-    s = ENGINE.setup(3, resolve_options(ENGINE, {}), 4)
+    s = ENGINE.setup(3, resolve_options(ENGINE, {"seat_order": "fixed"}), 4)
     seen = []
     for _ in range(4):
         seat = ENGINE.to_move(s)[0]
@@ -514,7 +514,7 @@ def test_catalogs_cover_every_event_kind_and_outcome():
 
 def test_r13_options_are_declared_and_validated():
     names = {o.name for o in ENGINE.options}
-    assert names == {"round_limit", "wind_spread", "retreat_choice", "two_player_layout"}
+    assert names == {"round_limit", "wind_spread", "retreat_choice", "two_player_layout", "seat_order"}
     assert all(len(o.help) <= 90 for o in ENGINE.options)
     opts = resolve_options(ENGINE, {"round_limit": "0", "wind_spread": "territory"})
     assert opts["round_limit"] == 0
@@ -529,3 +529,38 @@ def test_dump_load_round_trip_mid_decision():
     d = ENGINE.dump(s)
     json.dumps(d)
     assert ENGINE.dump(ENGINE.load(d)) == d and ENGINE.load(d) == s
+
+
+def test_r4_1_seats_in_random_order_unless_fixed():
+    """R4.1: the seats are put in random order (drawn with the game's Rng), unless the host fixes it;
+    the k-th seat of that order plays k-th and takes the k-th territory of the layout."""
+    layout = ["nw", "ne", "se", "sw"]
+    firsts = set()
+    for seed in range(40):
+        s = ENGINE.setup(4, resolve_options(ENGINE, {}), seed)
+        d = ENGINE.dump(s)
+        assert sorted(d["order"]) == [0, 1, 2, 3]
+        assert [d["territories"][seat] for seat in d["order"]] == layout
+        assert ENGINE.to_move(s) == [d["order"][0]]
+        firsts.add(d["order"][0])
+        assert ENGINE.dump(ENGINE.setup(4, resolve_options(ENGINE, {}), seed)) == d  # the same seed, the same draw
+    assert firsts == {0, 1, 2, 3}
+    fixed = ENGINE.dump(ENGINE.setup(4, resolve_options(ENGINE, {"seat_order": "fixed"}), 5))
+    assert fixed["order"] == [0, 1, 2, 3] and fixed["territories"] == layout
+
+
+def test_r4_1_turns_follow_the_drawn_order():
+    from engines.core import Rng
+    from engines.players import RandomPlayer
+
+    s = ENGINE.setup(3, resolve_options(ENGINE, {}), 7)
+    order = ENGINE.dump(s)["order"]
+    assert order != [0, 1, 2]  # this seed draws another order than the join order
+    owners, rng, player = [ENGINE.dump(s)["turn"]], Rng(1), RandomPlayer()
+    while len(owners) < 7 and ENGINE.outcome(s) is None:
+        seat = ENGINE.to_move(s)[0]
+        ENGINE.play(s, seat, player.choose(ENGINE, s, seat, rng))
+        turn = ENGINE.dump(s)["turn"]  # whose turn it is (a push question may ask someone else meanwhile)
+        if turn != owners[-1]:
+            owners.append(turn)
+    assert owners == (order * 3)[:len(owners)] and len(owners) == 7
