@@ -65,6 +65,20 @@ def parse_args(argv: list[str]) -> tuple[argparse.Namespace, dict[str, str]]:
     return args, options
 
 
+def choice_flags(engine, options: dict[str, str]) -> dict[str, str]:
+    """A bare flag naming one option's value stands for it: `--advanced` is `--mode advanced` when
+    `advanced` is one of the `mode` option's choices (and no option is itself called `advanced`)."""
+    names = {opt.name for opt in engine.options}
+    result = {}
+    for name, value in options.items():
+        owners = [opt for opt in engine.options if opt.choices and name in map(str, opt.choices)]
+        if value == "true" and name not in names and len(owners) == 1:
+            result[owners[0].name] = name
+        else:
+            result[name] = value
+    return result
+
+
 def _ai_seats(spec: str, players: int) -> set[int]:
     spec = spec.strip().lower()
     if not spec:
@@ -214,6 +228,7 @@ async def run_console(argv: list[str], stdout: TextIO = sys.stdout, stdin: TextI
     if args.game not in engines.ALL:
         print(f"Unknown game {args.game!r}; the games are: {', '.join(engines.ALL)}.", file=stdout)
         return 2
+    options = choice_flags(engines.get(args.game), options)
     with tempfile.TemporaryDirectory() as scratch:
         url = f"sqlite:///{args.db}" if args.db else f"sqlite:///{Path(scratch) / 'ember-play.db'}"
         store = await open_store(url)

@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 import engines
-from bot.console import parse_args, run_console
+from bot.console import choice_flags, parse_args, run_console
 from engines.core import Rng, resolve_options
 from engines.players import RandomPlayer
 
@@ -91,3 +91,11 @@ def test_ember_command_without_token_explains(tmp_path):
     done = subprocess.run([sys.executable, "-m", "bot.cli"], cwd=tmp_path, env=env, capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 0 and "DISCORD_TOKEN" in done.stdout and "ember play" in done.stdout
+
+
+def test_a_bare_flag_naming_a_choice_sets_its_option():
+    """`ember play rescue --advanced --level veteran` (issue 8) is `--mode advanced --level veteran`."""
+    _, options = parse_args(["rescue", "--advanced", "--level", "veteran"])
+    assert choice_flags(engines.get("rescue"), options) == {"mode": "advanced", "level": "veteran"}
+    _, options = parse_args(["firezone", "--coop", "--firebreaks"])
+    assert choice_flags(engines.get("firezone"), options) == {"mode": "coop", "firebreaks": "true"}
