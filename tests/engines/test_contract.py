@@ -96,3 +96,13 @@ def check_views_and_dump(engine, state, seats):
     # The service's undo tells luck from choice by this key (DESIGN: the Rng's state is part of the game).
     assert set(dumped["rng"]) == {"state", "stack"}
     assert engine.dump(engine.load(dumped)) == dumped
+
+
+def test_readme_lists_every_option_of_every_game():
+    """README's "Game options" tables are what players read: every option of every game is there."""
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    missing = [f"{game_id}.{opt.name}" for game_id, engine in engines.ALL.items() for opt in engine.options
+               if not opt.hidden and f"| `{opt.name}` |" not in readme]
+    assert not missing, f"README's Game options section lacks {missing}"
