@@ -9,6 +9,7 @@ call changes nothing.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import re
 import secrets
@@ -254,6 +255,10 @@ class TableService:
     def _locale(self, table: TableRow) -> str:
         return table.settings.get("locale", self.locale)
 
+    def _say(self, table: TableRow, key: str, **params: Any) -> str:
+        """One of the service's own sentences (bot/messages/<locale>.json) in the table's language."""
+        return _service_text(self._locale(table), key).format(**params)
+
     @staticmethod
     def _names(table: TableRow) -> dict[int, str]:
         return {s.seat: s.name for s in table.seats}
@@ -405,9 +410,9 @@ class TableService:
             raise NotAllowed(f"{engine.title} needs {need} players; {len(table.seats)} seated.")
         state = engine.setup(len(table.seats), table.options, table.seed)
         table.status = ACTIVE
-        lines = [f"{self._title(table)} begins! " + ", ".join(
-            f"{s.name} plays {label}" for s, label in zip(table.seats, _labels(engine, state), strict=False)
-        ) + "."]
+        players = ", ".join(self._say(table, "plays", name=s.name, role=label)
+                            for s, label in zip(table.seats, _labels(engine, state), strict=False))
+        lines = [self._say(table, "begins", title=self._title(table), players=players)]
         # What setup itself did (a first draw, a forced opening tile): an engine may report it as events,
         # public ones said in the thread and private ones sent to their seat like any move's.
         opening = list(getattr(engine, "opening_events", lambda _state: [])(state))
@@ -539,7 +544,7 @@ class TableService:
         image = await self._board_png(table, engine, state)
         if mention:
             names = self._names(table)
-            lines.append("Next: " + ", ".join(names.get(s, f"seat {s + 1}") for s in waiting))
+            lines.append(self._say(table, "next", names=", ".join(names.get(s, f"seat {s + 1}") for s in waiting)))
         return self._reply(table, text="\n".join(lines), image=image, private=private, mention=mention,
                            result=result_text, steps=steps)
 
@@ -644,8 +649,8 @@ class TableService:
             raise MovedOn("The game moved on: someone else's action was saved first. Here is the current board.") from None
         names = self._names(table)
         said = ", ".join(f"`{_public(engine, row.move)}`" for row in taken if row.step == 0)
-        text = (f"↩️ **{names.get(rows[first].seat, 'A player')}** took back {said}.\n"
-                "Next: " + ", ".join(names.get(s, f"seat {s + 1}") for s in waiting))
+        text = (self._say(table, "took_back", name=names.get(rows[first].seat, "?"), moves=said) + "\n"
+                + self._say(table, "next", names=", ".join(names.get(s, f"seat {s + 1}") for s in waiting)))
         mention = self._users(table, waiting)
         return self._reply(table, text=text, image=await self._board_png(table, engine, state), mention=mention)
 
@@ -662,9 +667,9 @@ class TableService:
         if table.result:
             text = self._result_text(table, Outcome.load(table.result))
         elif table.status == ABANDONED:
-            text = f"{self._title(table)} was abandoned."
+            text = self._say(table, "abandoned", title=self._title(table))
         else:
-            text = "Waiting for " + ", ".join(names.get(s, f"seat {s + 1}") for s in waiting) + "."
+            text = self._say(table, "waiting", names=", ".join(names.get(s, f"seat {s + 1}") for s in waiting))
         image = await self._board_png(table, engine, state)
         return self._reply(table, text=text, image=image)
 
@@ -732,7 +737,7 @@ class TableService:
             raise NotAllowed("Only the host (or a moderator) can abandon the game.")
         table.status = ABANDONED
         table = await self._save(table)
-        return self._reply(table, text=f"{self._title(table)} was abandoned.")
+        return self._reply(table, text=self._say(table, "abandoned", title=self._title(table)))
 
     async def thread_deleted(self, thread_id: int) -> None:
         table = await self.store.table_by_thread(int(thread_id))
@@ -799,11 +804,21 @@ class TableService:
                 continue  # a move just landed; the new turn has its own clock
             waited = _show(round((now - table.turn_started_at) / 3600, 1))
             due.append(Reminder(table.id, table.thread_id, users,
-                                f"⏰ {self._title(table)} is waiting for your move (for {waited} h)."))
+                                self._say(table, "reminder", title=self._title(table), hours=waited)))
         return due
 
 
 # --- small helpers -----------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=8)
+def _service_catalog(locale: str) -> dict[str, str]:
+    path = Path(__file__).resolve().parent / "messages" / f"{locale}.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+
+
+def _service_text(locale: str, key: str) -> str:
+    return _service_catalog(locale).get(key) or _service_catalog("en")[key]
 
 
 def _public(engine: Engine, move: str) -> str:

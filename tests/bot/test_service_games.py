@@ -112,7 +112,7 @@ async def test_the_host_switches_the_game_to_french(service):
     reply = await service.settings(table, FIRE, locale="FR")
     assert "français" in reply.text
     said = (await service.act(table, FIRE, "grow 11")).text
-    assert "case 11" in said, said
+    assert "case 11" in said and "À jouer : Carl" in said, said
 
 
 async def test_undo_takes_a_whole_shortcut_back(service, store):
