@@ -585,7 +585,7 @@ class TableService:
         text = event_text(table.game, outcome.kind, params, self._locale(table))
         if outcome.scores:
             scores = ", ".join(f"{names.get(s, f'seat {s + 1}')} {_show(v)}" for s, v in sorted(outcome.scores.items()))
-            text += f" (scores: {scores})"
+            text += " " + self._say(table, "scores", scores=scores)
         return text
 
     async def _save(self, table: TableRow, *, seats=None, moves: list[MoveRow] = ()) -> TableRow:
