@@ -319,7 +319,7 @@ def _panel(d: ImageDraw.ImageDraw, view: dict, w: dict, top: int) -> None:
         (f"{w['actions_deck']}: {view['action_pile_size']} · {w['discard']}: {view['discard_size']}", "ink"),
     ]
     for line, fill in lines:
-        text(d, (x, y), line, size=fit_text(line, WIDTH - x - 20, 20), fill=fill, bold=True)
+        text(d, (x, y), line, size=fit_text(line, WIDTH - x - 20, 20, bold=True), fill=fill, bold=True)
         y += 32
     for i in range(view["timer"]):
         token(d, (WIDTH - 40 - i * 30, top + 54), 11, FIRE)
@@ -340,7 +340,7 @@ def _panel(d: ImageDraw.ImageDraw, view: dict, w: dict, top: int) -> None:
         names = ", ".join(_name(view, s) for s in outcome["winners"])
         notes.append(f"{names} {w['wins'] if len(outcome['winners']) == 1 else w['shared']}!")
     for note in notes:
-        text(d, (MARGIN, y), note, size=fit_text(note, WIDTH - 2 * MARGIN, 24), bold=True)
+        text(d, (MARGIN, y), note, size=fit_text(note, WIDTH - 2 * MARGIN, 24, bold=True), bold=True)
         y += 36
 
 
