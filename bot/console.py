@@ -28,6 +28,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("game", help="one of: " + ", ".join(engines.ALL))
     parser.add_argument("--players", type=int, help="number of seats (default: the game's smallest)")
     parser.add_argument("--ai", default="", help="seats played by the computer: 'all' or 1-based seat numbers, e.g. 2 or 1,3")
+    parser.add_argument("--ai-kind", default="auto", choices=("auto", "playout", "random"),
+                        help="the computer's play: playout (thinks ahead, where the game allows it), random, "
+                        "or auto (the best the game allows; default)")
     parser.add_argument("--seed", type=int, help="fix the game's randomness (same seed + same moves = same game)")
     parser.add_argument("--out", default="boards", help="folder for the board PNGs (default: boards)")
     parser.add_argument("--db", help="SQLite file to keep the game in (default: a temporary file)")
@@ -154,7 +157,7 @@ class Console:
         table = reply.table_id
         for seat in range(players):
             if seat in ai:
-                await self.service.add_ai(table, host, "random")
+                await self.service.add_ai(table, host, args.ai_kind)
             else:
                 await self.service.join(table, seat + 1, self.names[seat + 1])
         self.deliver(await self.service.start(table, host))

@@ -45,14 +45,14 @@ from engines.core import (
     event_text,
     resolve_options,
 )
-from engines.players import RandomPlayer
+from engines.players import PlayoutPlayer, RandomPlayer
 
 log = logging.getLogger(__name__)
 
 DEFAULT_REMINDER_HOURS = 24.0
 # Languages every game's texts and boards come in (engines/<id>/messages/<locale>.json, renderer labels).
 LOCALES = {"en": "English", "fr": "français"}
-AI_KINDS = {"random": RandomPlayer}
+AI_KINDS = {"random": RandomPlayer, "playout": PlayoutPlayer}
 # A safety net: an AI-only stretch of a game longer than this is a bug in an engine, not a game.
 MAX_AI_MOVES = 20_000
 
@@ -381,9 +381,15 @@ class TableService:
         table = await self._save(table, seats=seats)
         return self._reply(table, text=f"{mine[0].name} left {self._title(table)}.")
 
-    async def add_ai(self, table_id: int, user_id: int, kind: str = "random") -> Reply:
+    async def add_ai(self, table_id: int, user_id: int, kind: str = "auto") -> Reply:
+        """Seat a computer player. "auto" is the strongest the game allows: the playout player where it
+        can play fair (no hidden information but dice), else the random player."""
         table = await self._table(table_id)
         engine = _engine(table.game)
+        if kind == "auto":
+            kind = "playout" if PlayoutPlayer.can_play(engine) else "random"
+        if kind == "playout" and not PlayoutPlayer.can_play(engine):
+            raise BadInput(f"The playout AI would see hidden information in {engine.title}; use the random AI.")
         if kind not in AI_KINDS:
             raise BadInput(f"Unknown AI {kind!r}; available: {', '.join(AI_KINDS)}.")
         if table.status != LOBBY:
@@ -511,7 +517,11 @@ class TableService:
             if not waiting:
                 break
             seat = waiting[0]
-            choice = ai_seats[seat].choose(engine, state, seat, rng)
+            player = ai_seats[seat]
+            if isinstance(player, RandomPlayer):
+                choice = player.choose(engine, state, seat, rng)
+            else:  # thinking takes a while: off the event loop, so the bot keeps answering meanwhile
+                choice = await asyncio.to_thread(player.choose, engine, state, seat, rng)
             events = engine.play(state, seat, choice)
             moves += self._log_rows(engine, table, seat, None, choice, events)
             lines.append(self._move_line(table, engine, state, seat, choice, events))

@@ -18,6 +18,8 @@ class ForestFire:
     id = "forestfire"
     title = "Forest Fire"
     seats = range(2, 3)
+    # R7.3: nothing is hidden but the dice, so a computer player may imagine games from any position.
+    perfect_information = True
     options: list[Option] = game.OPTIONS
 
     def setup(self, seats: int, options: Mapping[str, Any], seed: int) -> State:

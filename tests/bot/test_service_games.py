@@ -177,3 +177,14 @@ async def test_undo_refuses_a_move_that_turned_a_hidden_card():
     assert {"poi_victim", "poi_false_alarm"} <= engines.get("rescue").revealing_events
     assert "event.draw" in engines.get("tower").revealing_events
     assert "draw" in engines.get("firezone").revealing_events
+
+
+async def test_the_host_gets_the_strongest_fair_ai(service):
+    reply = await service.create("forestfire", FIRE, "Fiona", seed=1)
+    reply = await service.add_ai(reply.table_id, FIRE)
+    assert reply.lobby.seats == ["Fiona", "Playout AI 1"]
+    reply = await service.create("tower", FIRE, "Fiona", seed=1)
+    reply = await service.add_ai(reply.table_id, FIRE)
+    assert reply.lobby.seats == ["Fiona", "Random AI 1"]
+    with pytest.raises(BadInput, match="would see hidden information"):
+        await service.add_ai(reply.table_id, FIRE, "playout")
