@@ -16,13 +16,6 @@ from tests.discord_stub.harness import Clock, Harness
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
-@pytest.fixture
-async def harness(stub, tmp_path):
-    h = Harness(stub, f"sqlite:///{tmp_path / 'ember.db'}", Clock())
-    await h.start_bot()
-    yield h
-    await h.stop_bot()
-    assert not stub.unknown_routes, stub.unknown_routes
 
 
 @pytest.fixture

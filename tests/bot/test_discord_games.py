@@ -17,16 +17,6 @@ from tests.discord_stub.harness import Clock, Harness
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
-@pytest.fixture
-async def harness(stub, tmp_path):
-    h = Harness(stub, f"sqlite:///{tmp_path / 'ember.db'}", Clock())
-    await h.start_bot()
-    yield h
-    await h.stop_bot()
-    assert not stub.unknown_routes, stub.unknown_routes
-    # Every command and click was deferred first (5 / 6); every autocomplete answered (8), never failed.
-    for ix in stub.interactions.values():
-        assert ix.callbacks and ix.callbacks[0]["type"] == {2: 5, 3: 6, 4: 8}[ix.type], (ix.payload["data"], ix.callbacks)
 
 
 async def two_player_game(h: Harness, stub: DiscordStub, game: str, options: str | None = None):
