@@ -178,6 +178,26 @@ class FirezoneEngine:
     seats = range(1, 5)
     # Drawing shows the next tile of the shuffled pile (face up, or to the drawer): no undo past it.
     revealing_events = frozenset({"draw", "draw.hidden", "draw.private", "draw.private_no_firebreak", "reveal"})
+
+    def determinize(self, data: dict, seat: int, rng) -> dict:
+        """A copy of a dump in which everything `seat` can't know is dealt again (for a computer player's
+        imagined games): the pile's order, another player's drawn tile while it is face down (firebreaks
+        variant), and the values of the other players' firebreaks (R6.3). What the seat sees is kept."""
+        data = dict(data)
+        tiles = [list(t) for t in data["tiles"]]
+        theirs = [i for i, t in enumerate(tiles) if len(t) == 5 and t[4] != seat]  # [q, r, 0, value, placer]
+        drawn_hidden = bool(data.get("firebreaks") and data.get("drew") and data.get("drawn") is not None
+                            and data.get("current") != seat)
+        unknown = list(data["pile"]) + [tiles[i][3] for i in theirs] + ([data["drawn"]] if drawn_hidden else [])
+        rng.shuffle(unknown)
+        data["pile"] = unknown[:len(data["pile"])]
+        rest = unknown[len(data["pile"]):]
+        for i in theirs:
+            tiles[i][3] = rest.pop(0)
+        if drawn_hidden:
+            data["drawn"] = rest.pop(0)
+        data["tiles"] = tiles
+        return data
     options = [
         Option("mode", COMPETITIVE, "competitive, or coop (2-4 players); 1 player is always solo", "str",
                (COMPETITIVE, SOLO, COOP)),

@@ -183,6 +183,9 @@ async def test_the_host_gets_the_strongest_fair_ai(service):
     reply = await service.create("forestfire", FIRE, "Fiona", seed=1)
     reply = await service.add_ai(reply.table_id, FIRE)
     assert reply.lobby.seats == ["Fiona", "Playout AI 1"]
+    reply = await service.create("firezone", FIRE, "Fiona", seed=1)
+    reply = await service.add_ai(reply.table_id, FIRE)
+    assert reply.lobby.seats == ["Fiona", "Playout AI 1"]  # it re-deals what it can't see (determinize)
     reply = await service.create("tower", FIRE, "Fiona", seed=1)
     reply = await service.add_ai(reply.table_id, FIRE)
     assert reply.lobby.seats == ["Fiona", "Random AI 1"]
