@@ -470,7 +470,7 @@ class TableService:
             raise BadInput(f"`{text}`: {err.reason}") from None
         n = table.version  # only used to seed AI choices reproducibly
         moves = self._log_rows(engine, table, seat, user_id, text, events)
-        lines = [self._move_line(table, engine, state, seat, text, events)]
+        lines = [self._move_line(table, engine, _labels(engine, state), seat, text, events)]
         return await self._advance(table, engine, state, moves, lines, ai_salt=n)
 
     def _move_row(self, table: TableRow, seat: int, user_id: int | None, move: str, events: list[Event]) -> MoveRow:
@@ -490,10 +490,9 @@ class TableService:
             rows.append(row)
         return rows
 
-    def _move_line(self, table: TableRow, engine: Engine, state: Any, seat: int, move: str,
+    def _move_line(self, table: TableRow, engine: Engine, labels: list[str], seat: int, move: str,
                    events: list[Event]) -> str:
         name = self._names(table).get(seat, f"seat {seat + 1}")
-        labels = _labels(engine, state)
         label = labels[seat] if seat < len(labels) else ""
         who = f"**{name}**" + (f" ({label})" if label and label != name else "")
         locale = self._locale(table)
@@ -509,6 +508,7 @@ class TableService:
         private_events: list[Event] = list(opening)
         private_events += [ev for m in moves for ev in map(Event.load, m.events) if ev.to is not None]
         steps: list[tuple[str, bytes]] = []
+        labels = _labels(engine, state)  # seat roles/colours are settled at setup
         if self.board_every_move:
             steps.append(("\n".join(lines), await self._board_png(table, engine, state)))
         while engine.outcome(state) is None:
@@ -524,7 +524,7 @@ class TableService:
                 choice = await asyncio.to_thread(player.choose, engine, state, seat, rng)
             events = engine.play(state, seat, choice)
             moves += self._log_rows(engine, table, seat, None, choice, events)
-            lines.append(self._move_line(table, engine, state, seat, choice, events))
+            lines.append(self._move_line(table, engine, labels, seat, choice, events))
             if self.board_every_move:
                 steps.append((lines[-1], await self._board_png(table, engine, state)))
             private_events.extend(e for e in events if e.to is not None)
