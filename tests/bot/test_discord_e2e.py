@@ -8,31 +8,13 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
+from tests.bot.conftest import acknowledged_at_once
 from tests.discord_stub import DiscordStub
-from tests.discord_stub.harness import Clock, Harness
+from tests.discord_stub.harness import Harness
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
-
-
-@pytest.fixture
-async def race_harness(race, stub, tmp_path):
-    """The same, with the small test game 'race' (secrets dealt at the start: DMs) registered."""
-    h = Harness(stub, f"sqlite:///{tmp_path / 'ember.db'}", Clock())
-    await h.start_bot()
-    yield h
-    await h.stop_bot()
-
-
-def acknowledged_at_once(stub: DiscordStub) -> None:
-    """Every command and click was deferred first; every autocomplete answered with choices."""
-    for ix in stub.interactions.values():
-        assert ix.callbacks, f"interaction {ix.payload['data']} never acknowledged"
-        expected = {2: 5, 3: 6, 4: 8}[ix.type]
-        assert ix.callbacks[0]["type"] == expected, (ix.payload["data"], ix.callbacks)
 
 
 async def forest_fire_table(h: Harness, stub: DiscordStub):

@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
 from bot.cogs import games as games_cog
 from bot.cogs.games import code_block
 from bot.discord_delivery import clip
 from tests.discord_stub import DiscordStub
-from tests.discord_stub.harness import Clock, Harness
+from tests.discord_stub.harness import Harness
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -229,14 +227,6 @@ async def test_players_follow_the_thread_and_test_only_options_are_refused(harne
     table_id, thread_id, lobby = await h.new_game(alice, "forestfire")
     await stub.click(bob, lobby, lobby.button("Join"))
     assert stub.thread_members[thread_id] == {alice.id, bob.id}
-
-
-@pytest.fixture
-async def race_harness(race, stub, tmp_path):
-    h = Harness(stub, f"sqlite:///{tmp_path / 'ember.db'}", Clock())
-    await h.start_bot()
-    yield h
-    await h.stop_bot()
 
 
 async def test_closed_dms_are_noted_once_even_across_a_restart(race_harness, stub):

@@ -89,3 +89,10 @@ class Harness:
 
 
 __all__ = ["Clock", "Harness"]
+
+
+def acknowledged_at_once(stub: DiscordStub) -> None:
+    """Every command and click was deferred first (5 / 6); every autocomplete answered (8), never failed."""
+    for ix in stub.interactions.values():
+        assert ix.callbacks, f"interaction {ix.payload['data']} never acknowledged"
+        assert ix.callbacks[0]["type"] == {2: 5, 3: 6, 4: 8}[ix.type], (ix.payload["data"], ix.callbacks)
